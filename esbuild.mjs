@@ -4,6 +4,9 @@
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -49,6 +52,7 @@ for (const e of nodeEntries.filter((e) => existsSync(e.in))) {
       // Native and data-heavy packages stay outside the bundle and load from node_modules.
       external: ['@resvg/resvg-js', ...(e.external ?? [])],
       banner: e.shebang ? { js: '#!/usr/bin/env node' } : undefined,
+      define: { ARCHFLOW_VERSION: JSON.stringify(version) },
     }),
   );
 }

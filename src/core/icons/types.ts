@@ -1,4 +1,5 @@
 import type { IconData } from '../scene';
+import type { IconifyJSON } from '@iconify/types';
 
 /** One of the bundled Iconify sets. */
 export interface IconSetInfo {
@@ -34,4 +35,48 @@ export interface IconCatalog {
   search(query: string, options?: { limit?: number; prefix?: string }): IconMatch[];
   /** Bodies for the given ids; `null` for ids not in the catalog. */
   load(ids: readonly string[]): Promise<Record<string, IconData | null>>;
+}
+
+/**
+ * One set in the names-only index written by `scripts/buildIcons.mjs` (`dist/icons/index.json`).
+ * `names` lists every icon and alias of the set in code-unit order; character `i` of
+ * `shards` encodes the shard holding `names[i]` as `charCode - 0x30`. A shard holds each
+ * of its icons together with the aliases that resolve to it.
+ */
+export interface IconIndexSet extends IconSetInfo {
+  /** Lower-case alphanumeric words a query may use to mean this set (`fontawesome`, `phosphor`). */
+  keywords: string[];
+  shardCount: number;
+  names: string[];
+  shards: string;
+  /** Indices into `names` of hidden entries: they resolve for old documents but are never offered. */
+  hidden: number[];
+  license?: { title: string; spdx?: string; url?: string };
+  author?: { name: string; url?: string };
+}
+
+/** The names-only icon index: small enough to parse up front, never holds icon bodies. */
+export interface IconIndex {
+  version: 1;
+  /** In tie-break order: earlier sets win ties in search and suggestions. */
+  sets: IconIndexSet[];
+  /**
+   * The search token table, precomputed so a process's first search does not split every
+   * name (see `buildTokenTable` in scripts/buildIcons.mjs for the encoding). Optional: a
+   * catalog builds the same table itself when it is absent or malformed.
+   */
+  tokens?: { words: string[]; postings: string };
+}
+
+/** One shard file: an Iconify JSON subset holding a run of icons and their aliases. */
+export type IconShard = IconifyJSON;
+
+/**
+ * Where a catalog reads its data. Abstracts the file system (Node) or `fetch` (browser),
+ * and lets tests count shard reads.
+ */
+export interface IconSource {
+  readonly index: IconIndex;
+  /** Reads shard `shard` of set `prefix`; rejects when it cannot be read. */
+  loadShard(prefix: string, shard: number): Promise<IconShard>;
 }

@@ -1,0 +1,92 @@
+import { formatDiagnosticLine, formatMessage, parseDiagram } from '../../core/language';
+import type { IconCatalog } from '../../core/icons/types';
+import { localeFromEnv, parseLocale } from '../../core/locale';
+import type { Locale } from '../../core/model';
+import { diagramCounts } from '../../core/summary';
+import { parseCommandArgs, UsageError } from '../args';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
+import { readInputFile } from '../readInput';
+
+export const CHECK_USAGE = 'usage: archflow check [--json] [--locale en|pt-BR] FILE...   (FILE "-" reads stdin)';
+
+export interface CheckDeps {
+  getIconCatalog(): Promise<IconCatalog>;
+}
+
+/** One file's result in `check --json`, a stable shape other tools parse. */
+export interface CheckFileReport {
+  file: string;
+  elements: number;
+  connections: number;
+  diagnostics: Array<{
+    severity: 'error' | 'warning';
+    code: string;
+    message: string;
+    line: number;
+    column: number;
+    endLine: number;
+    endColumn: number;
+    suggestions: string[];
+  }>;
+}
+
+/** Resolves `--locale`, else the environment; a locale it does not know is a usage error. */
+export function resolveCliLocale(flag: string | undefined, io: CliIo): Locale {
+  if (flag === undefined) return localeFromEnv(io.env);
+  const locale = parseLocale(flag);
+  if (!locale) throw new UsageError(`unknown locale '${flag}'; use en or pt-BR`);
+  return locale;
+}
+
+/**
+ * `archflow check`: every diagnostic of every file, as `FILE:LINE:COL: severity: message`
+ * lines or as JSON. Exit 0 without errors (warnings allowed), 1 with one, 2 for usage or I/O.
+ */
+export async function runCheckCommand(args: string[], io: CliIo, deps: CheckDeps): Promise<number> {
+  const { values, positionals } = parseCommandArgs('check', args, {
+    json: { type: 'boolean' },
+    locale: { type: 'string' },
+  });
+  if (positionals.length === 0) throw new UsageError(CHECK_USAGE);
+  const locale = resolveCliLocale(values.locale, io);
+  const catalog = await deps.getIconCatalog();
+
+  const reports: CheckFileReport[] = [];
+  let ioFailed = false;
+  let anyError = false;
+  for (const arg of positionals) {
+    let file;
+    try {
+      file = await readInputFile(arg, io);
+    } catch (err) {
+      io.stderr(`archflow check: ${(err as Error).message}\n`);
+      ioFailed = true;
+      continue;
+    }
+    const { model, diagnostics } = parseDiagram(file.text, { icons: catalog });
+    const counts = diagramCounts(model, diagnostics);
+    if (counts.errors > 0) anyError = true;
+    if (!values.json) {
+      for (const d of diagnostics) io.stdout(formatDiagnosticLine(file.name, d, locale) + '\n');
+      continue;
+    }
+    reports.push({
+      file: file.name,
+      elements: counts.elements,
+      connections: counts.connections,
+      diagnostics: diagnostics.map((d) => ({
+        severity: d.severity,
+        code: d.code,
+        message: formatMessage(d, locale),
+        line: d.range.line,
+        column: d.range.column,
+        endLine: d.range.endLine,
+        endColumn: d.range.endColumn,
+        suggestions: d.suggestions.map((s) => s.text),
+      })),
+    });
+  }
+  if (values.json) io.stdout(JSON.stringify(reports, null, 2) + '\n');
+  if (ioFailed) return EXIT_USAGE;
+  return anyError ? EXIT_FAILURE : EXIT_OK;
+}

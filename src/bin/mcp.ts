@@ -1,0 +1,55 @@
+import { MCP_USAGE, McpUsageError, parseMcpArgs, SERVER_VERSION, startMcpCli, stderrLogger } from '../mcp/server';
+
+// Stdout is the protocol channel: anything a library prints goes to stderr instead.
+console.log = console.error;
+console.info = console.error;
+console.debug = console.error;
+
+/** How long answers still being computed may delay the exit. */
+const DRAIN_AFTER_EOF_MS = 30_000;
+const DRAIN_AFTER_SIGNAL_MS = 2_000;
+
+async function main(): Promise<void> {
+  const logger = stderrLogger();
+  let options;
+  try {
+    options = parseMcpArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (!(err instanceof McpUsageError)) throw err;
+    process.stderr.write(`${err.message}\n\n${MCP_USAGE}`);
+    process.exit(2);
+  }
+  if (options.mode === 'help') return void process.stdout.write(MCP_USAGE);
+  if (options.mode === 'version') return void process.stdout.write(`${SERVER_VERSION}\n`);
+
+  // Handlers go in before anything starts, so a signal during start-up still exits cleanly.
+  let running: Awaited<ReturnType<typeof startMcpCli>> | undefined;
+  let stopping = false;
+  const shutdown = (why: string, drainMs: number) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${why}: closing`);
+    if (!running) return process.exit(0);
+    running
+      .drain(drainMs)
+      .then(() => running?.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error(`closing failed: ${(err as Error).message}`);
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT', DRAIN_AFTER_SIGNAL_MS));
+  process.once('SIGTERM', () => shutdown('SIGTERM', DRAIN_AFTER_SIGNAL_MS));
+  if (options.mode === 'stdio') process.stdin.once('end', () => shutdown('stdin closed', DRAIN_AFTER_EOF_MS));
+
+  running = await startMcpCli(options, { cwd: process.cwd(), logger, stdin: process.stdin, stdout: process.stdout });
+  if (stopping) await running.close().then(() => process.exit(0));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`archflow-mcp: ${(err as Error).message ?? String(err)}\n`);
+  process.exit(1);
+});

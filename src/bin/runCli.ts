@@ -1,0 +1,46 @@
+import { UsageError } from './args';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from './cliIo';
+
+export const CLI_USAGE = `usage: archflow <command> [options]
+
+Commands:
+  check [--json] [--locale en|pt-BR] FILE...      report problems ("-" reads stdin)
+  render FILE -o OUT.svg [--png OUT.png] [--theme light|dark] [--scale N]
+  format FILE [--write | --check]                  canonical formatting
+  icons search QUERY [--limit N] [--json]          find icon ids
+  icons sets [--json]                              list the bundled icon sets
+
+Run 'archflow <command> --help' for a command's options.
+`;
+
+/**
+ * Runs one CLI invocation and resolves to its exit code. Usage mistakes surface as
+ * UsageError (exit 2 at the entry point); commands load lazily so `check` never pays
+ * for the MCP or Anthropic SDKs.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    (command === undefined ? io.stderr : io.stdout)(CLI_USAGE);
+    return command === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  if (command === '--version' || command === '-v') {
+    io.stdout(`${typeof ARCHFLOW_VERSION === 'string' ? ARCHFLOW_VERSION : 'dev'}\n`);
+    return EXIT_OK;
+  }
+  const commands = await import('./commands');
+  switch (command) {
+    case 'check':
+      return commands.check(rest, io);
+    case 'render':
+      return commands.render(rest, io);
+    case 'format':
+      return commands.format(rest, io);
+    case 'icons':
+      return commands.icons(rest, io);
+    default:
+      throw new UsageError(`archflow: unknown command '${command}'\n\n${CLI_USAGE}`);
+  }
+}
+
+declare const ARCHFLOW_VERSION: string;

@@ -1,0 +1,73 @@
+// Enforces the dependency rules of shared/design/architecture.md by scanning imports:
+// dependencies point inward to a pure core, and only src/extension may import vscode.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+function sources(dir: string): string[] {
+  const abs = join(root, dir);
+  let entries: string[];
+  try {
+    entries = readdirSync(abs);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((e) => {
+    const p = join(abs, e);
+    if (statSync(p).isDirectory()) return sources(relative(root, p));
+    return /\.(ts|tsx)$/.test(e) ? [relative(root, p)] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const out: string[] = [];
+  const re = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const m of text.matchAll(re)) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+/** Which top-level layer a relative import lands in, e.g. 'src/core'. */
+function layerOf(file: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const target = relative(root, join(root, file, '..', spec)).split(sep);
+  return target[0] === 'src' ? `src/${target[1]}` : target[0];
+}
+
+interface Rule {
+  layer: string;
+  mayImportLayers: string[];
+  forbiddenPackages: RegExp;
+}
+
+const rules: Rule[] = [
+  { layer: 'src/core', mayImportLayers: ['src/core'], forbiddenPackages: /^(node:|vscode$|react|@xyflow|@modelcontextprotocol|@anthropic-ai|zod|fs$|path$|os$|child_process$|worker_threads$)/ },
+  { layer: 'src/protocol', mayImportLayers: ['src/protocol', 'src/core'], forbiddenPackages: /^(node:|vscode$|react|@modelcontextprotocol|@anthropic-ai)/ },
+  { layer: 'src/node', mayImportLayers: ['src/node', 'src/core'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
+  { layer: 'src/mcp', mayImportLayers: ['src/mcp', 'src/core', 'src/node'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
+  { layer: 'src/bin', mayImportLayers: ['src/bin', 'src/core', 'src/node', 'src/mcp'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
+  { layer: 'src/extension', mayImportLayers: ['src/extension', 'src/core', 'src/node', 'src/mcp', 'src/protocol'], forbiddenPackages: /^(react|@xyflow)/ },
+  { layer: 'webview', mayImportLayers: ['webview', 'src/protocol', 'src/core'], forbiddenPackages: /^(node:|vscode$|@modelcontextprotocol|@anthropic-ai|fs$|path$)/ },
+];
+
+for (const rule of rules) {
+  test(`${rule.layer} imports only what the architecture allows`, () => {
+    const violations: string[] = [];
+    for (const file of sources(rule.layer)) {
+      for (const spec of importsOf(file)) {
+        const layer = layerOf(file, spec);
+        if (layer !== undefined && !rule.mayImportLayers.includes(layer)) violations.push(`${file} -> ${spec} (${layer})`);
+        if (layer === undefined && rule.forbiddenPackages.test(spec)) violations.push(`${file} -> ${spec}`);
+      }
+    }
+    assert.deepEqual(violations, []);
+  });
+}
+
+test('the scanner sees real imports (guards against a regex that matches nothing)', () => {
+  const imports = sources('src/core').flatMap(importsOf);
+  assert.ok(imports.some((s) => s.startsWith('./') || s.startsWith('../')), 'expected relative imports in src/core');
+});

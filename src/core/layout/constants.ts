@@ -1,0 +1,115 @@
+import type { Size } from '../model';
+
+/**
+ * Sizing constants shared by the layout and both renderers (the SVG renderer and the React
+ * Flow preview), so that every consumer draws text and icons at the sizes the layout measured.
+ * All values are CSS pixels unless stated otherwise.
+ */
+
+/** The font every label is measured with and must be drawn in (shipped in media/fonts). */
+export const FONT_FAMILY = 'Inter';
+
+/** Line height = round(font size × this ratio); see `lineHeightFor`. */
+export const LINE_HEIGHT_RATIO = 1.3;
+
+/** Empty room around the drawing; the scene's coordinates already include it. */
+export const SCENE_MARGIN = 24;
+
+/** Per node size: label font, icon sizes, inner padding and bounds of a node box. */
+export interface NodeSizeMetrics {
+  fontSize: number;
+  /** Icon drawn inside a shape next to (cards) or above (other shapes) its label. */
+  iconSize: number;
+  /** Icon of the `icon` shape, drawn above its label. */
+  bigIconSize: number;
+  /** Room between the content (icon and label) and the shape's inner area. */
+  paddingX: number;
+  paddingY: number;
+  /** Room between an icon and its label. */
+  gap: number;
+  /** Smallest box of bordered shapes (not `text`, not `icon`). */
+  minWidth: number;
+  minHeight: number;
+  /** Labels wrap at this width. */
+  maxLabelWidth: number;
+}
+
+export const NODE_METRICS: Readonly<Record<Size, Readonly<NodeSizeMetrics>>> = {
+  small: { fontSize: 12, iconSize: 18, bigIconSize: 40, paddingX: 12, paddingY: 8, gap: 6, minWidth: 88, minHeight: 36, maxLabelWidth: 128 },
+  medium: { fontSize: 14, iconSize: 22, bigIconSize: 52, paddingX: 16, paddingY: 12, gap: 8, minWidth: 120, minHeight: 48, maxLabelWidth: 168 },
+  large: { fontSize: 17, iconSize: 28, bigIconSize: 68, paddingX: 20, paddingY: 16, gap: 10, minWidth: 156, minHeight: 60, maxLabelWidth: 210 },
+};
+
+/** Node labels are drawn in this weight. */
+export const NODE_FONT_WEIGHT = 400;
+
+/**
+ * Per node size: the decorations some shapes draw outside their content area.
+ * - `capRadius`: the radius of a cylinder's cap ellipse (vertical) and a queue's end ellipse
+ *   (horizontal); the content sits between the caps.
+ * - `headSize`: the diameter of a person's head, drawn above the body that holds the content.
+ * - `wave`: the height of a document's wavy bottom edge.
+ * - `fold`: the size of a note's folded corner.
+ */
+export const SHAPE_DETAIL: Readonly<Record<Size, Readonly<{ capRadius: number; headSize: number; wave: number; fold: number }>>> = {
+  small: { capRadius: 6, headSize: 18, wave: 6, fold: 10 },
+  medium: { capRadius: 8, headSize: 24, wave: 8, fold: 12 },
+  large: { capRadius: 10, headSize: 30, wave: 10, fold: 14 },
+};
+
+/** Each pointed side of a hexagon is this fraction of its height wide. */
+export const HEXAGON_POINT_RATIO = 0.25;
+
+/** A cloud's content area is inset by these fractions of its width and height on each side. */
+export const CLOUD_INSET_RATIO = { x: 0.14, y: 0.18 } as const;
+
+/** Room around the content of circles and diamonds, and of `text` and `icon` shapes. */
+export const TIGHT_PADDING = 6;
+
+/** Group boxes: a title bar (icon and label) above the children. */
+export const GROUP_METRICS = {
+  fontSize: 13,
+  fontWeight: 600,
+  iconSize: 18,
+  /** Horizontal room before the title icon/label. */
+  titlePaddingX: 12,
+  /** Vertical room above and below the title content (title bar = content + 2 × this). */
+  titlePaddingY: 8,
+  /** Room between the title icon and the title label. */
+  titleGap: 6,
+  /** Room between the children and the group border (sides and bottom). */
+  padding: 16,
+  /** Room between the title bar and the children. */
+  contentGap: 8,
+  /** Title labels wrap at this width. */
+  maxLabelWidth: 320,
+  /** Height of the (empty) content area of a group without children. */
+  emptyHeight: 32,
+} as const;
+
+/** Connection labels: drawn on a background box of the text plus this padding. */
+export const EDGE_LABEL_METRICS = {
+  fontSize: 12,
+  fontWeight: 400,
+  paddingX: 6,
+  paddingY: 3,
+  maxLabelWidth: 160,
+} as const;
+
+/** Spacing handed to ELK: room between nodes, layers, edges and labels. */
+export const LAYOUT_SPACING = {
+  nodeNode: 36,
+  betweenLayers: 56,
+  edgeNode: 16,
+  edgeEdge: 12,
+  edgeLabel: 4,
+} as const;
+
+/**
+ * Height of a group's title bar for a title label of `labelHeight` px, with or without an
+ * icon. Children always start below it (plus `GROUP_METRICS.contentGap`).
+ */
+export function groupTitleBarHeight(labelHeight: number, hasIcon: boolean): number {
+  const content = Math.max(labelHeight, hasIcon ? GROUP_METRICS.iconSize : 0);
+  return content + 2 * GROUP_METRICS.titlePaddingY;
+}

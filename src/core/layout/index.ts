@@ -1,0 +1,20 @@
+export { layoutDiagram } from './layoutDiagram';
+export type { LayoutOptions } from './layoutDiagram';
+export { measureText, layoutText, lineHeightFor } from './textMetrics';
+export type { FontWeight } from './textMetrics';
+export {
+  FONT_FAMILY,
+  LINE_HEIGHT_RATIO,
+  SCENE_MARGIN,
+  NODE_METRICS,
+  NODE_FONT_WEIGHT,
+  SHAPE_DETAIL,
+  HEXAGON_POINT_RATIO,
+  CLOUD_INSET_RATIO,
+  TIGHT_PADDING,
+  GROUP_METRICS,
+  EDGE_LABEL_METRICS,
+  LAYOUT_SPACING,
+  groupTitleBarHeight,
+} from './constants';
+export type { NodeSizeMetrics } from './constants';

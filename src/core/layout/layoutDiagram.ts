@@ -1,0 +1,54 @@
+import type { ElkNode } from 'elkjs/lib/elk-api';
+import type { DiagramModel, Direction } from '../model';
+import type { IconData, Scene } from '../scene';
+import { SCENE_MARGIN } from './constants';
+import { buildElkGraph } from './elkGraph';
+import { buildHierarchy } from './hierarchy';
+import { sceneFromElk } from './sceneFromElk';
+
+export interface LayoutOptions {
+  /** Lays the diagram out in this direction instead of the model's. */
+  direction?: Direction;
+  /** Empty room around the drawing, in px (default `SCENE_MARGIN`). */
+  margin?: number;
+}
+
+/**
+ * Lays a diagram out with ELK layered and returns its scene.
+ *
+ * Guarantees: the same model, icons and options always give an identical scene (a fixed ELK
+ * seed, model order everywhere, coordinates rounded to 1/100 px); every coordinate is absolute
+ * and includes the margin; groups come parents first; edges are orthogonal polylines from the
+ * source's border to the target's border. The diagram's direction is used at the top level;
+ * a group's own `direction` is honoured when no connection crosses its border, otherwise the
+ * group follows the direction of the run it belongs to (see `buildHierarchy`).
+ *
+ * Never throws on a model the parser produced: connections to missing ids are skipped, bad
+ * parents count as the top level, and if ELK rejects the hierarchical graph the layout is
+ * redone with every group laid out on its own (connections crossing group borders then get
+ * a simple orthogonal route). `icons` is only copied into `scene.icons` (ids the model uses,
+ * `null` for the unknown ones); a missing icon still gets its box, for a placeholder.
+ */
+export async function layoutDiagram(
+  model: DiagramModel,
+  icons: Record<string, IconData | null>,
+  options: LayoutOptions = {},
+): Promise<Scene> {
+  const direction = options.direction ?? model.direction;
+  const margin = options.margin ?? SCENE_MARGIN;
+  const hierarchy = buildHierarchy(model, direction);
+  // Loaded on first use: evaluating elkjs costs hundreds of ms, which importers of this
+  // module (for measureText or the constants) should not pay. One engine per call, so no
+  // state is shared between layouts.
+  const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
+  const elk = new ELK();
+  let input = buildElkGraph(hierarchy, direction);
+  let laidOut: ElkNode;
+  try {
+    laidOut = await elk.layout(input.graph);
+  } catch {
+    input = buildElkGraph(hierarchy, direction, true);
+    laidOut = await elk.layout(input.graph);
+  }
+  return sceneFromElk(model, hierarchy, input, laidOut, direction, margin, icons);
+}

@@ -1,0 +1,193 @@
+import type { ElkEdgeSection, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import type { DiagramModel, Direction, ElementStyle } from '../model';
+import type { IconData, Point, Scene, SceneEdge, SceneGroup, SceneNode } from '../scene';
+import { edgeId, ROOT_ID, type ElkInput } from './elkGraph';
+import { fallbackRoute, round, simplifyPolyline, type Box } from './geometry';
+import type { Hierarchy } from './hierarchy';
+
+/** Every node box and edge of an ELK answer, by id (coordinates relative to the ELK root). */
+function collect(root: ElkNode): { boxes: Map<string, Box>; edges: Map<string, ElkExtendedEdge> } {
+  const boxes = new Map<string, Box>();
+  const edges = new Map<string, ElkExtendedEdge>();
+  const walk = (node: ElkNode) => {
+    if (node.id !== ROOT_ID) boxes.set(node.id, { x: node.x ?? 0, y: node.y ?? 0, width: node.width ?? 0, height: node.height ?? 0 });
+    for (const e of node.edges ?? []) edges.set(e.id, e);
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(root);
+  return { boxes, edges };
+}
+
+/** The route of an edge through its sections, in order (a simple edge has one section). */
+function sectionPoints(sections: ElkEdgeSection[]): Point[] {
+  const byId = new Map(sections.map((s) => [s.id, s]));
+  const first = sections.find((s) => !s.incomingSections?.length) ?? sections[0]!;
+  const points: Point[] = [];
+  const seen = new Set<string>();
+  for (let s: ElkEdgeSection | undefined = first; s && !seen.has(s.id); s = byId.get(s.outgoingSections?.[0] ?? '')) {
+    seen.add(s.id);
+    points.push(s.startPoint, ...(s.bendPoints ?? []), s.endPoint);
+  }
+  return points.map((p) => ({ x: p.x, y: p.y }));
+}
+
+function styleOf(e: ElementStyle): Partial<ElementStyle> {
+  const out: Partial<ElementStyle> = {};
+  if (e.icon !== undefined) out.icon = e.icon;
+  if (e.color !== undefined) out.color = e.color;
+  if (e.fill !== undefined) out.fill = e.fill;
+  if (e.tooltip !== undefined) out.tooltip = e.tooltip;
+  if (e.link !== undefined) out.link = e.link;
+  return out;
+}
+
+/**
+ * Turns ELK's answer into a scene: absolute coordinates shifted so the drawing starts at
+ * `margin`, rounded to 1/100 px, groups parents first, nodes and edges in model order. A
+ * connection ELK left unrouted gets an orthogonal fallback route between the two boxes.
+ */
+export function sceneFromElk(
+  model: DiagramModel,
+  h: Hierarchy,
+  input: ElkInput,
+  laidOut: ElkNode,
+  direction: Direction,
+  margin: number,
+  icons: Record<string, IconData | null>,
+): Scene {
+  const { boxes, edges } = collect(laidOut);
+  const boxOf = (id: string): Box => boxes.get(id) ?? { x: 0, y: 0, width: 0, height: 0 };
+
+  // Routes and label boxes first: they count towards the drawing's bounds.
+  const horizontal = direction === 'LR' || direction === 'RL';
+  const routes = h.connections.map((c, index) => {
+    const e = edges.get(edgeId(index));
+    const sections = e?.sections ?? [];
+    const points = sections.length > 0 ? sectionPoints(sections) : fallbackRoute(boxOf(c.source), boxOf(c.target), horizontal);
+    const measured = input.edgeLabels.get(index);
+    let labelBox: Box | undefined;
+    if (measured) {
+      const l = e?.labels?.[0];
+      if (l && l.x !== undefined && l.y !== undefined) labelBox = { x: l.x, y: l.y, width: measured.width, height: measured.height };
+      else {
+        const mid = points[Math.floor((points.length - 1) / 2)]!;
+        const next = points[Math.floor((points.length - 1) / 2) + 1] ?? mid;
+        const cx = (mid.x + next.x) / 2;
+        const cy = (mid.y + next.y) / 2;
+        labelBox = { x: cx - measured.width / 2, y: cy - measured.height / 2, width: measured.width, height: measured.height };
+      }
+    }
+    return { points, labelBox };
+  });
+
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const include = (b: Box) => {
+    minX = Math.min(minX, b.x);
+    minY = Math.min(minY, b.y);
+    maxX = Math.max(maxX, b.x + b.width);
+    maxY = Math.max(maxY, b.y + b.height);
+  };
+  for (const n of h.nodes) include(boxOf(n.id));
+  for (const g of h.groups) include(boxOf(g.id));
+  for (const r of routes) {
+    for (const p of r.points) include({ x: p.x, y: p.y, width: 0, height: 0 });
+    if (r.labelBox) include(r.labelBox);
+  }
+  if (minX === Infinity) minX = minY = maxX = maxY = 0;
+  const dx = margin - minX;
+  const dy = margin - minY;
+  const X = (x: number) => round(x + dx);
+  const Y = (y: number) => round(y + dy);
+
+  const groups: SceneGroup[] = h.groups.map((g) => {
+    const b = boxOf(g.id);
+    const box = input.groupBoxes.get(g.id)!;
+    const out: SceneGroup = {
+      id: g.id,
+      x: X(b.x),
+      y: Y(b.y),
+      width: round(b.width),
+      height: round(b.height),
+      label: box.label,
+      labelPosition: { x: X(b.x + box.labelOffset.x), y: Y(b.y + box.labelOffset.y) },
+      ...styleOf(g),
+      depth: h.depth.get(g.id) ?? 0,
+      line: g.range.line,
+    };
+    if (box.iconOffset && g.icon !== undefined) {
+      out.iconBox = { x: X(b.x + box.iconOffset.x), y: Y(b.y + box.iconOffset.y), size: box.iconOffset.size };
+    }
+    const parent = h.parent.get(g.id);
+    if (parent !== undefined) out.parent = parent;
+    return out;
+  });
+
+  const nodes: SceneNode[] = h.nodes.map((n) => {
+    const b = boxOf(n.id);
+    const box = input.nodeBoxes.get(n.id)!;
+    const out: SceneNode = {
+      id: n.id,
+      shape: n.shape,
+      size: n.size,
+      x: X(b.x),
+      y: Y(b.y),
+      width: round(b.width),
+      height: round(b.height),
+      label: box.label,
+      labelPosition: { x: X(b.x + box.labelOffset.x), y: Y(b.y + box.labelOffset.y) },
+      ...styleOf(n),
+      line: n.implicit ? 0 : n.range.line,
+    };
+    if (box.iconOffset && n.icon !== undefined) {
+      out.iconBox = { x: X(b.x + box.iconOffset.x), y: Y(b.y + box.iconOffset.y), size: box.iconOffset.size };
+    }
+    const parent = h.parent.get(n.id);
+    if (parent !== undefined) out.parent = parent;
+    if (n.implicit) out.implicit = true;
+    return out;
+  });
+
+  const sceneEdges: SceneEdge[] = h.connections.map((c, index) => {
+    const { points, labelBox } = routes[index]!;
+    const out: SceneEdge = {
+      id: c.id,
+      source: c.source,
+      target: c.target,
+      points: simplifyPolyline(points.map((p) => ({ x: X(p.x), y: Y(p.y) }))),
+      heads: c.heads,
+      anim: c.anim,
+      speed: c.speed,
+      style: c.style,
+      line: c.range.line,
+    };
+    const measured = input.edgeLabels.get(index);
+    if (measured && labelBox) {
+      out.label = measured.label;
+      out.labelPosition = { x: X(labelBox.x), y: Y(labelBox.y) };
+    }
+    if (c.color !== undefined) out.color = c.color;
+    return out;
+  });
+
+  const sceneIcons: Record<string, IconData | null> = {};
+  for (const e of [...h.groups, ...h.nodes]) {
+    const id = e.icon;
+    if (id === undefined || id === '__proto__' || Object.prototype.hasOwnProperty.call(sceneIcons, id)) continue;
+    sceneIcons[id] = Object.prototype.hasOwnProperty.call(icons, id) ? (icons[id] ?? null) : null;
+  }
+
+  const scene: Scene = {
+    direction,
+    theme: model.theme,
+    width: round(maxX - minX + 2 * margin),
+    height: round(maxY - minY + 2 * margin),
+    groups,
+    nodes,
+    edges: sceneEdges,
+    icons: sceneIcons,
+  };
+  return model.title !== undefined ? { title: model.title, ...scene } : scene;
+}

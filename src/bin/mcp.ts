@@ -34,19 +34,29 @@ async function main(): Promise<void> {
       .drain(drainMs)
       .then(() => running?.close())
       .then(
-        () => process.exit(0),
+        () => exitAfterFlush(0),
         (err: unknown) => {
           logger.error(`closing failed: ${(err as Error).message}`);
-          process.exit(1);
+          exitAfterFlush(1);
         },
       );
   };
   process.once('SIGINT', () => shutdown('SIGINT', DRAIN_AFTER_SIGNAL_MS));
   process.once('SIGTERM', () => shutdown('SIGTERM', DRAIN_AFTER_SIGNAL_MS));
   if (options.mode === 'stdio') process.stdin.once('end', () => shutdown('stdin closed', DRAIN_AFTER_EOF_MS));
+  // A client that went away leaves a broken pipe: stop quietly instead of crashing on EPIPE.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') process.exit(0);
+    logger.error(`stdout: ${err.message}`);
+  });
 
   running = await startMcpCli(options, { cwd: process.cwd(), logger, stdin: process.stdin, stdout: process.stdout });
   if (stopping) await running.close().then(() => process.exit(0));
+}
+
+/** Exits once stdout has flushed: on macOS and Windows pipe writes are asynchronous. */
+function exitAfterFlush(code: number): void {
+  process.stdout.write('', () => process.exit(code));
 }
 
 main().catch((err: unknown) => {

@@ -1,8 +1,8 @@
-import { formatDiagnosticLine, formatMessage, parseDiagram } from '../../core/language';
+import { formatDiagnosticLine, formatMessage } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
 import { localeFromEnv, parseLocale } from '../../core/locale';
 import type { Locale } from '../../core/model';
-import { diagramCounts } from '../../core/summary';
+import { analyzeText } from '../../node/diagramPipeline';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 import { readInputFile } from '../readInput';
@@ -63,8 +63,7 @@ export async function runCheckCommand(args: string[], io: CliIo, deps: CheckDeps
       ioFailed = true;
       continue;
     }
-    const { model, diagnostics } = parseDiagram(file.text, { icons: catalog });
-    const counts = diagramCounts(model, diagnostics);
+    const { diagnostics, counts } = analyzeText(file.text, { catalog });
     if (counts.errors > 0) anyError = true;
     if (!values.json) {
       for (const d of diagnostics) io.stdout(formatDiagnosticLine(file.name, d, locale) + '\n');

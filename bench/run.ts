@@ -1,0 +1,35 @@
+/**
+ * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
+ * was measured against in the same run (this machine is shared and noisy: read ratios).
+ * Usage: npm run bench -- [--quick] [--only core|mcp-server|mcp-client]
+ */
+import { benchCore } from './core.bench';
+import { benchMcpServer } from './mcpServer.bench';
+import { printTable, type BenchRow } from './measure';
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+
+const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
+  { name: 'mcp-server', run: benchMcpServer },
+  { name: 'core', run: () => benchCore({ sizes: quick ? [10, 100] : [10, 100, 300, 1000], d2MaxSize: quick ? 100 : 1000 }) },
+];
+
+async function main(): Promise<void> {
+  console.log(`ArchFlow benchmarks — node ${process.version}, ${new Date().toISOString()}${quick ? ' (quick)' : ''}`);
+  for (const suite of suites) {
+    if (only && suite.name !== only) continue;
+    const t0 = performance.now();
+    const rows = await suite.run();
+    printTable(`${suite.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`, rows);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,294 @@
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { syntaxHelp } from '../../core/language';
+import type { IconCatalog } from '../../core/icons';
+import type { Locale } from '../../core/model';
+import type { LayoutFunction } from '../../node/diagramPipeline';
+import { getIconCatalog } from '../../node/iconStore';
+import { AllowedRoots, type RootsInput } from './allowedRoots';
+import { silentLogger, type ServerLogger } from './logger';
+import { serverMessages } from './messages';
+import { MAX_PATH_BYTES } from './pathSafety';
+import { listExamples, locateExamplesDir, readExample, readIconSvg } from './resources';
+import { SerialQueue } from './serialQueue';
+import { checkDiagram } from './tools/checkDiagram';
+import { DEFAULT_MAX_TEXT_BYTES, type ToolOutcome } from './tools/outcome';
+import { renderDiagram } from './tools/renderDiagram';
+import { DEFAULT_ICON_LIMIT, MAX_ICON_LIMIT, searchIcons } from './tools/searchIcons';
+import { syntaxHelpTool } from './tools/syntaxHelp';
+
+export const SERVER_NAME = 'archflow';
+export const SERVER_VERSION = '0.1.0';
+
+/** JSON-RPC code the MCP specification gives to an unknown resource. */
+const RESOURCE_NOT_FOUND = -32002;
+
+export interface DiagramServerOptions {
+  /** Language of diagnostics, summaries, the cheat sheet and the prompt. Default `en`. */
+  locale?: Locale;
+  /**
+   * Where `render_diagram` may write when the client announces no MCP roots: a list, or a
+   * function asked on every render (the extension's workspace folders). Default: the
+   * process's working directory.
+   */
+  roots?: RootsInput;
+  /** Always allowed in addition to the client's roots or `roots` (`archflow-mcp --root`). */
+  extraRoots?: readonly string[];
+  /** Ask a client that offers MCP `roots` for them (re-read on `roots/list_changed`). Default true. */
+  useClientRoots?: boolean;
+  /** Largest diagram text accepted, in UTF-8 bytes. Default 1 MiB. */
+  maxTextBytes?: number;
+  logger?: ServerLogger;
+  /** The icon catalog; default the process-wide one built from `dist/icons`. */
+  catalog?: () => Promise<IconCatalog>;
+  /** The bundled examples; default found next to the package (see locateExamplesDir). */
+  examplesDir?: string;
+  /** How diagrams are laid out; default in-thread (`archflow-mcp` passes a worker's). */
+  layout?: LayoutFunction;
+  /** Renders of every server given the same queue run one at a time (HTTP sessions share one). */
+  renderQueue?: SerialQueue;
+}
+
+/**
+ * The ArchFlow diagram MCP server: tools `syntax_help`, `check_diagram`, `search_icons`,
+ * `render_diagram`; resources `archflow://syntax`, `archflow://examples/{name}`,
+ * `archflow://icons/{prefix}/{name}`; prompt `draw_architecture`. Not connected: pass it
+ * to `connect()` with any transport (stdio, Streamable HTTP, in-memory). One server serves
+ * one client; make one per session. Inputs are validated by zod schemas before any work;
+ * tool failures come back as results with `isError: true`, never as protocol errors.
+ * Nothing is written anywhere but the checked `render_diagram` output, and nothing is
+ * printed: logs go to `logger`.
+ */
+export function createDiagramServer(options: DiagramServerOptions = {}): McpServer {
+  const locale = options.locale ?? 'en';
+  const messages = serverMessages(locale);
+  const logger = options.logger ?? silentLogger;
+  const maxTextBytes = options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
+  const loadCatalog = options.catalog ?? getIconCatalog;
+  const examplesDir = options.examplesDir ?? locateExamplesDir();
+  const queue = options.renderQueue ?? new SerialQueue();
+
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'ArchFlow diagrams', version: SERVER_VERSION },
+    {
+      instructions: [
+        'ArchFlow draws architecture diagrams from a small text language (.diagram).',
+        'Workflow: call syntax_help once; write the diagram text; call check_diagram and fix every error it reports;',
+        'use search_icons to find real icon ids (never guess them); then render_diagram to write an .svg file',
+        '(preview: true returns a PNG so you can look at the drawing and improve it).',
+      ].join(' '),
+    },
+  );
+  server.server.onerror = (err) => logger.warn(`protocol: ${err.message}`);
+  const roots = new AllowedRoots(server.server, {
+    fallback: options.roots ?? [process.cwd()],
+    extra: options.extraRoots ?? [],
+    useClientRoots: options.useClientRoots ?? true,
+    logger,
+  });
+
+  const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+  server.registerTool(
+    'syntax_help',
+    {
+      title: 'ArchFlow syntax help',
+      description:
+        'Returns the cheat sheet of the ArchFlow .diagram language (Markdown): statements, shapes, attributes, arrows, animations and a complete example. Call it once before writing your first diagram.',
+      annotations: readOnly,
+    },
+    () => toResult(syntaxHelpTool(locale)),
+  );
+
+  server.registerTool(
+    'check_diagram',
+    {
+      title: 'Check an ArchFlow diagram',
+      description:
+        'Checks .diagram text without drawing it. Returns every problem as `diagrama:LINE:COL: error|warning: message`, each followed by suggested fixes, and the number of elements and connections; structuredContent holds the same data. isError is true when there is at least one error. Use it after every edit until it reports no errors, before render_diagram.',
+      inputSchema: { text: diagramText(maxTextBytes) },
+      outputSchema: checkOutputShape,
+      annotations: readOnly,
+    },
+    async ({ text }) => toResult(checkDiagram({ text }, { locale, maxTextBytes, catalog: await optionalCatalog() })),
+  );
+
+  server.registerTool(
+    'search_icons',
+    {
+      title: 'Search ArchFlow icons',
+      description:
+        'Finds icon ids for a word or product name (e.g. "kafka", "postgres", "aws lambda", "user") in the bundled offline icon sets (logos, simple-icons, mdi, lucide, tabler, ph, Font Awesome). Returns the best matches first, one `prefix:name (Set name)` per line; exact and prefix matches rank above fuzzy ones. Use the returned id in `icon=prefix:name` or `id = icon prefix:name`; never invent icon ids.',
+      inputSchema: {
+        query: z.string().min(1).max(200).describe('What the icon should show: a product, technology or concept, e.g. "kafka", "database", "aws s3". A `prefix:name` id also works.'),
+        limit: z.number().int().min(1).max(MAX_ICON_LIMIT).optional().describe(`How many matches to return, 1-${MAX_ICON_LIMIT} (default ${DEFAULT_ICON_LIMIT}).`),
+        prefix: z
+          .string()
+          .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+          .optional()
+          .describe('Search only this icon set, by its Iconify prefix, e.g. "logos" (brand logos in colour), "mdi", "lucide", "simple-icons".'),
+      },
+      outputSchema: searchOutputShape,
+      annotations: readOnly,
+    },
+    async (input) => toResult(searchIcons(input, { locale, catalog: await loadCatalog() })),
+  );
+
+  server.registerTool(
+    'render_diagram',
+    {
+      title: 'Render an ArchFlow diagram to SVG',
+      description:
+        'Draws .diagram text and writes it as a standalone animated SVG file. Answers with a one-line summary (elements, connections, file size, path), never the SVG itself; with preview: true it also returns a PNG of the drawing so you can see it and improve the layout. On errors nothing is written and isError is true with every problem and its line. Writes only .svg files inside the allowed roots (the workspace); the error message names them.',
+      inputSchema: {
+        text: diagramText(maxTextBytes),
+        output: z
+          .string()
+          .min(1)
+          .max(MAX_PATH_BYTES)
+          .describe('Where to write the SVG: a path ending in .svg, relative to the workspace root (e.g. "docs/architecture.svg") or absolute inside it. Missing folders are created.'),
+        preview: z.boolean().optional().describe('Also return a PNG image of the drawing (at most 1600 px wide) to look at. Default false.'),
+        theme: z.enum(['light', 'dark']).optional().describe("Colour palette; default: the diagram's own `theme` statement, light when it is auto."),
+        background: z.string().min(1).max(64).optional().describe('Canvas colour: a CSS colour such as "#ffffff" or "white", or "transparent". Default: the palette\'s canvas.'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async (input) =>
+      toResult(
+        await renderDiagram(input, {
+          locale,
+          catalog: await loadCatalog(),
+          roots: () => roots.current(),
+          maxTextBytes,
+          queue,
+          layout: options.layout,
+        }),
+      ),
+  );
+
+  server.registerResource(
+    'syntax',
+    'archflow://syntax',
+    { title: 'ArchFlow syntax', description: 'Cheat sheet of the .diagram language, with a complete example.', mimeType: 'text/markdown' },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: syntaxHelp(locale) }] }),
+  );
+
+  server.registerResource(
+    'examples',
+    new ResourceTemplate('archflow://examples/{name}', {
+      list: async () => ({
+        resources: (await listExamples(examplesDir)).map((name) => ({
+          uri: `archflow://examples/${name}`,
+          name,
+          title: `Example: ${name}`,
+          mimeType: 'text/plain',
+        })),
+      }),
+      complete: { name: async (value) => (await listExamples(examplesDir)).filter((n) => n.startsWith(value)) },
+    }),
+    { title: 'ArchFlow examples', description: 'The bundled example diagrams (.diagram source text).', mimeType: 'text/plain' },
+    async (uri, { name }) => {
+      const text = await readExample(examplesDir, String(name));
+      if (text === undefined) throw new McpError(RESOURCE_NOT_FOUND, `No example named '${String(name)}'`, { uri: uri.href });
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text }] };
+    },
+  );
+
+  server.registerResource(
+    'icon',
+    new ResourceTemplate('archflow://icons/{prefix}/{name}', {
+      // Tens of thousands of icons: listing them would help no one; completion does.
+      list: undefined,
+      complete: {
+        prefix: async (value) => (await loadCatalog()).sets().map((s) => s.prefix).filter((p) => p.startsWith(value)),
+        name: async (value, context) => {
+          const prefix = context?.arguments?.prefix || undefined;
+          if (!value) return [];
+          const names = (await loadCatalog()).search(value, { limit: 20, prefix }).map((m) => m.name);
+          return [...new Set(names)];
+        },
+      },
+    }),
+    { title: 'ArchFlow icon', description: 'One icon of the bundled sets as an SVG image, e.g. archflow://icons/logos/kafka.', mimeType: 'image/svg+xml' },
+    async (uri, { prefix, name }) => {
+      const svg = await readIconSvg(await loadCatalog(), String(prefix), String(name));
+      if (svg === undefined) throw new McpError(RESOURCE_NOT_FOUND, `No icon ${String(prefix)}:${String(name)}`, { uri: uri.href });
+      return { contents: [{ uri: uri.href, mimeType: 'image/svg+xml', text: svg }] };
+    },
+  );
+
+  server.registerPrompt(
+    'draw_architecture',
+    {
+      title: 'Draw the architecture',
+      description: 'Asks the model to read the workspace and draw its architecture as a .diagram, checking and rendering it with the ArchFlow tools.',
+      argsSchema: { focus: z.string().max(500).optional().describe('What to concentrate on, e.g. "the payment flow" or "deployment on AWS". Default: the whole system.') },
+    },
+    ({ focus }) => ({
+      description: 'Draw the architecture of this workspace with ArchFlow',
+      messages: [{ role: 'user', content: { type: 'text', text: messages.drawArchitecture(focus?.trim() || undefined) } }],
+    }),
+  );
+
+  return server;
+
+  async function optionalCatalog(): Promise<IconCatalog | undefined> {
+    try {
+      return await loadCatalog();
+    } catch (err) {
+      // Checking works without icons; only unknown-icon warnings are lost.
+      logger.warn(`icon catalog unavailable, icons are not checked: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
+}
+
+function diagramText(maxTextBytes: number) {
+  return z
+    .string()
+    .describe(`The complete .diagram source text (not a file path), at most ${Math.floor(maxTextBytes / 1024)} KB. Call syntax_help for the language.`);
+}
+
+const diagnosticShape = z.object({
+  severity: z.enum(['error', 'warning']).describe('error: nothing is drawn until fixed; warning: drawn, but probably not what was meant.'),
+  code: z.string().describe('Stable diagnostic code, e.g. "unknown-shape".'),
+  line: z.number().int().describe('1-based line of the start.'),
+  column: z.number().int().describe('1-based column of the start (UTF-16 units).'),
+  endLine: z.number().int().describe('1-based line of the end.'),
+  endColumn: z.number().int().describe('1-based column just past the end.'),
+  message: z.string().describe('What is wrong, in the server locale.'),
+  suggestions: z.array(z.string()).describe('Replacement texts for the range that fix it, best first.'),
+});
+
+const checkOutputShape = {
+  valid: z.boolean().describe('True when there is no error (warnings allowed).'),
+  elements: z.number().int().describe('Nodes and groups, implicit nodes included.'),
+  connections: z.number().int().describe('Connections after chains and lists are expanded.'),
+  errors: z.number().int().describe('Number of errors.'),
+  warnings: z.number().int().describe('Number of warnings.'),
+  diagnostics: z.array(diagnosticShape).describe('Every problem, in source order.'),
+};
+
+const searchOutputShape = {
+  query: z.string().describe('The query as searched (trimmed).'),
+  matches: z
+    .array(
+      z.object({
+        id: z.string().describe('Icon id to use in a diagram: prefix:name.'),
+        prefix: z.string().describe('Icon set prefix.'),
+        name: z.string().describe('Icon name within the set.'),
+        set: z.string().describe('Human name of the icon set.'),
+      }),
+    )
+    .describe('Best first.'),
+};
+
+function toResult(outcome: ToolOutcome<unknown>): CallToolResult {
+  const content: CallToolResult['content'] = [{ type: 'text', text: outcome.text }];
+  if (outcome.image) content.push({ type: 'image', mimeType: outcome.image.mimeType, data: Buffer.from(outcome.image.data).toString('base64') });
+  const result: CallToolResult = { content };
+  if (outcome.data !== undefined) result.structuredContent = outcome.data as Record<string, unknown>;
+  if (outcome.isError) result.isError = true;
+  return result;
+}

@@ -1,0 +1,186 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { guardRequest } from './httpGuard';
+import type { ServerLogger } from './logger';
+
+export interface HttpServerOptions {
+  /** Default `127.0.0.1`. */
+  host?: string;
+  /** Default 3333; 0 picks a free port (see {@link RunningHttpServer.port}). */
+  port?: number;
+  /** Bearer token every request must carry; none when undefined. */
+  token?: string;
+  /** Makes the MCP server of one new session. */
+  createServer: () => McpServer;
+  logger: ServerLogger;
+  /** Largest request body read, in bytes. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Sessions open at once; more initialize requests get 503. Default 64. */
+  maxSessions?: number;
+  /** A session idle this long is closed. Default 1 hour. */
+  idleSessionMs?: number;
+}
+
+export interface RunningHttpServer {
+  /** `http://HOST:PORT/mcp` */
+  url: string;
+  port: number;
+  /** Closes every session and the listener; resolves when all are closed. */
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: McpServer;
+  lastActive: number;
+}
+
+export const MCP_PATH = '/mcp';
+
+/**
+ * Serves MCP over Streamable HTTP at `/mcp`, one stateful session (and one McpServer from
+ * `createServer`) per client. Every request passes {@link guardRequest} first (Host and
+ * Origin against DNS rebinding, then the bearer token); a new session starts only with an
+ * `initialize` request; unknown session ids get 404. Listens on 127.0.0.1 unless told
+ * otherwise. Logs to the given logger, never the token.
+ */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const maxSessions = options.maxSessions ?? 64;
+  const idleSessionMs = options.idleSessionMs ?? 60 * 60 * 1000;
+  const { logger } = options;
+  const sessions = new Map<string, Session>();
+  let port = options.port ?? 3333;
+
+  const closeSession = async (id: string) => {
+    const s = sessions.get(id);
+    if (!s) return;
+    sessions.delete(id);
+    await s.server.close().catch((err: unknown) => logger.warn(`closing session ${id}: ${(err as Error).message}`));
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const refusal = guardRequest(req.headers, { host, port, token: options.token });
+    if (refusal) {
+      logger.warn(`${refusal.status} ${req.method} from Host '${req.headers.host ?? ''}' Origin '${req.headers.origin ?? ''}'`);
+      return sendJsonError(res, refusal.status, -32000, refusal.message, refusal.headers);
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== MCP_PATH) return sendJsonError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
+
+    const sessionId = headerValue(req.headers['mcp-session-id']);
+    if (sessionId !== undefined) {
+      const session = sessions.get(sessionId);
+      if (!session) return sendJsonError(res, 404, -32001, 'Session not found; initialize a new one');
+      session.lastActive = Date.now();
+      return session.transport.handleRequest(req, res);
+    }
+
+    if (req.method !== 'POST') return sendJsonError(res, 400, -32000, 'Bad Request: no Mcp-Session-Id header');
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req, maxBodyBytes));
+    } catch (err) {
+      const tooLarge = err instanceof BodyTooLargeError;
+      if (tooLarge) return sendJsonError(res, 413, -32000, err.message, { Connection: 'close' });
+      return sendJsonError(res, 400, -32700, 'Parse error: the body is not JSON');
+    }
+    if (!isInitializeRequest(body)) return sendJsonError(res, 400, -32000, 'Bad Request: no Mcp-Session-Id header and not an initialize request');
+    if (sessions.size >= maxSessions) return sendJsonError(res, 503, -32000, `Too many open sessions (${maxSessions})`);
+
+    const server = options.createServer();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      maxRequestBodySize: maxBodyBytes,
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server, lastActive: Date.now() });
+        logger.info(`session ${id.slice(0, 8)} opened (${sessions.size} open)`);
+      },
+      onsessionclosed: (id) => {
+        logger.info(`session ${id.slice(0, 8)} closed by the client`);
+      },
+    });
+    transport.onclose = () => {
+      const id = transport.sessionId;
+      if (id !== undefined && sessions.has(id)) void closeSession(id);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      logger.error(`request failed: ${(err as Error).stack ?? String(err)}`);
+      if (!res.headersSent) sendJsonError(res, 500, -32603, 'Internal server error');
+      else res.end();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  port = (http.address() as AddressInfo).port;
+
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, s] of sessions) if (now - s.lastActive > idleSessionMs) void closeSession(id);
+    },
+    Math.min(idleSessionMs, 60_000),
+  );
+  sweep.unref();
+
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}${MCP_PATH}`,
+    port,
+    async close() {
+      clearInterval(sweep);
+      await Promise.all([...sessions.keys()].map(closeSession));
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        // Open SSE streams would otherwise keep close() waiting forever.
+        http.closeAllConnections();
+      });
+    },
+  };
+}
+
+class BodyTooLargeError extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyTooLargeError(`Request body over ${limit} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function sendJsonError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}

@@ -1,0 +1,17 @@
+export { createDiagramServer, SERVER_NAME, SERVER_VERSION, type DiagramServerOptions } from './createDiagramServer';
+export { connectInProcess, type InProcessConnection } from './inProcess';
+export { startHttpServer, MCP_PATH, type HttpServerOptions, type RunningHttpServer } from './httpServer';
+export { guardRequest, type HttpGuardOptions, type GuardRefusal } from './httpGuard';
+export { parseMcpArgs, startMcpCli, McpUsageError, MCP_USAGE, DEFAULT_HTTP_PORT, type McpCliOptions, type McpCliContext, type RunningMcpCli } from './mcpCli';
+export { AllowedRoots, type AllowedRootsOptions, type RootsInput } from './allowedRoots';
+export { checkOutputPath, writeOutputAtomic, resolveRoots, isInside, MAX_NAME_BYTES, MAX_PATH_BYTES, type OutputCheck, type OutputTarget } from './pathSafety';
+export { SerialQueue } from './serialQueue';
+export { TrackedTransport } from './trackedTransport';
+export { silentLogger, stderrLogger, type ServerLogger } from './logger';
+export { serverMessages, formatSize, type ServerMessages } from './messages';
+export { listExamples, readExample, readIconSvg, locateExamplesDir } from './resources';
+export { syntaxHelpTool } from './tools/syntaxHelp';
+export { checkDiagram, diagnosticLines, textTooLarge, TEXT_FILE_NAME, type CheckDiagramInput, type CheckDiagramData, type CheckContext, type DiagnosticReport } from './tools/checkDiagram';
+export { searchIcons, DEFAULT_ICON_LIMIT, MAX_ICON_LIMIT, type SearchIconsInput, type SearchIconsData } from './tools/searchIcons';
+export { renderDiagram, type RenderDiagramInput, type RenderContext } from './tools/renderDiagram';
+export { DEFAULT_MAX_TEXT_BYTES, type ToolOutcome } from './tools/outcome';

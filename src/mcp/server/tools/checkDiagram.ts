@@ -1,0 +1,100 @@
+import type { IconCatalog } from '../../../core/icons';
+import { formatDiagnosticLine, formatMessage } from '../../../core/language';
+import type { Diagnostic, Locale, Severity } from '../../../core/model';
+import { analyzeText, type Analysis } from '../../../node/diagramPipeline';
+import { serverMessages, type ServerMessages } from '../messages';
+import { DEFAULT_MAX_TEXT_BYTES, type ToolOutcome } from './outcome';
+
+/** The name a text without a file goes by in diagnostic lines. */
+export const TEXT_FILE_NAME = 'diagrama';
+
+export interface CheckDiagramInput {
+  text: string;
+}
+
+/** One diagnostic as data. Positions are 1-based; `endColumn` is exclusive. */
+export interface DiagnosticReport {
+  severity: Severity;
+  code: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
+  /** Replacement texts that fix it, best first. */
+  suggestions: string[];
+}
+
+export interface CheckDiagramData {
+  /** True when there is no error (warnings allowed). */
+  valid: boolean;
+  elements: number;
+  connections: number;
+  errors: number;
+  warnings: number;
+  diagnostics: DiagnosticReport[];
+}
+
+export interface CheckContext {
+  locale: Locale;
+  /** Enables `unknown-icon` warnings with suggestions. */
+  catalog?: Pick<IconCatalog, 'has' | 'suggest'>;
+  maxTextBytes?: number;
+}
+
+/**
+ * `check_diagram`: every diagnostic of `text` as `diagrama:LINE:COL: severity: message`
+ * (each followed by its suggested fixes) and a line of counts; `data` holds the same facts.
+ * `isError` is true when there is at least one error, or when the text is over
+ * `maxTextBytes` (then nothing is parsed). Never throws on user text.
+ */
+export function checkDiagram(input: CheckDiagramInput, context: CheckContext): ToolOutcome<CheckDiagramData> {
+  const messages = serverMessages(context.locale);
+  const tooLarge = textTooLarge(input.text, context.maxTextBytes, messages);
+  if (tooLarge) return { isError: true, text: tooLarge };
+  const analysis = analyzeText(input.text, { catalog: context.catalog });
+  const data = checkData(analysis, context.locale);
+  const lines = diagnosticLines(analysis.diagnostics, context.locale, messages);
+  lines.push(messages.countsLine(data.elements, data.connections, data.errors, data.warnings));
+  return { isError: !data.valid, text: lines.join('\n'), data };
+}
+
+/** The refusal for text over the limit, or undefined when it fits. */
+export function textTooLarge(text: string, maxTextBytes: number | undefined, messages: ServerMessages): string | undefined {
+  const limit = maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
+  // Every UTF-16 unit is at least one UTF-8 byte: skip counting when the length settles it.
+  if (text.length * 3 <= limit) return undefined;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  return bytes > limit ? messages.textTooLarge(bytes, limit) : undefined;
+}
+
+/** `diagrama:L:C: severity: message` per diagnostic, each followed by its suggested fixes. */
+export function diagnosticLines(diagnostics: readonly Diagnostic[], locale: Locale, messages: ServerMessages): string[] {
+  const lines: string[] = [];
+  for (const d of diagnostics) {
+    lines.push(formatDiagnosticLine(TEXT_FILE_NAME, d, locale));
+    for (const s of d.suggestions) lines.push(messages.suggestion(s.text, `${s.range.line}:${s.range.column}-${s.range.endLine}:${s.range.endColumn}`));
+  }
+  return lines;
+}
+
+function checkData(analysis: Analysis, locale: Locale): CheckDiagramData {
+  const { counts } = analysis;
+  return {
+    valid: counts.errors === 0,
+    elements: counts.elements,
+    connections: counts.connections,
+    errors: counts.errors,
+    warnings: counts.warnings,
+    diagnostics: analysis.diagnostics.map((d) => ({
+      severity: d.severity,
+      code: d.code,
+      line: d.range.line,
+      column: d.range.column,
+      endLine: d.range.endLine,
+      endColumn: d.range.endColumn,
+      message: formatMessage(d, locale),
+      suggestions: d.suggestions.map((s) => s.text),
+    })),
+  };
+}

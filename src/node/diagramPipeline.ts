@@ -1,0 +1,105 @@
+import type { IconCatalog } from '../core/icons';
+import { parseDiagram } from '../core/language';
+import { layoutDiagram } from '../core/layout';
+import type { DiagramModel, Diagnostic } from '../core/model';
+import { renderSvg, type ThemeName } from '../core/render';
+import type { IconData, Scene } from '../core/scene';
+import { diagramCounts, type DiagramCounts } from '../core/summary';
+import { svgToPng } from './png';
+
+/** A parsed text and what it adds up to. */
+export interface Analysis {
+  model: DiagramModel;
+  /** In source order, errors and warnings mixed. */
+  diagnostics: Diagnostic[];
+  counts: DiagramCounts;
+}
+
+export interface AnalyzeOptions {
+  /** When given, unknown icon ids become `unknown-icon` warnings with suggestions. */
+  catalog?: Pick<IconCatalog, 'has' | 'suggest'>;
+}
+
+/**
+ * Parses `text` (never throws on user text) and counts what it holds. Pure CPU work; the
+ * one function the CLI's `check`, the MCP `check_diagram` tool and the extension share.
+ */
+export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysis {
+  const { model, diagnostics } = parseDiagram(text, options.catalog ? { icons: options.catalog } : {});
+  return { model, diagnostics, counts: diagramCounts(model, diagnostics) };
+}
+
+/** Lays a model out: `layoutDiagram` in-thread, or a worker's `layout` (see createLayoutWorker). */
+export type LayoutFunction = (model: DiagramModel, icons: Record<string, IconData | null>) => Promise<Scene>;
+
+export interface RenderTextOptions {
+  catalog: IconCatalog;
+  /** Default: `layoutDiagram` on the calling thread. */
+  layout?: LayoutFunction;
+  /** Palette; default: the diagram's own `theme`, with `auto` drawn light. */
+  theme?: ThemeName;
+  /** A CSS colour or `transparent`; default: the palette's canvas. */
+  background?: string;
+  /** Emit animations (default true). */
+  animate?: boolean;
+  idPrefix?: string;
+}
+
+export type RenderTextResult =
+  | ({ ok: true; svg: string; scene: Scene } & Analysis)
+  | ({ ok: false } & Analysis);
+
+/**
+ * Text to standalone SVG: parse, load the icons it names, lay out, render. When the text
+ * has at least one error nothing is laid out and `ok` is false (the diagnostics say why);
+ * warnings alone still render (unknown icons as placeholders, undeclared ids as
+ * rectangles). Same text and options give byte-identical SVG. Rejects only when the icon
+ * store or the layout engine fails, never because of what the text says.
+ */
+export async function renderText(text: string, options: RenderTextOptions): Promise<RenderTextResult> {
+  const analysis = analyzeText(text, { catalog: options.catalog });
+  if (analysis.counts.errors > 0) return { ok: false, ...analysis };
+  const icons = await options.catalog.load(iconIdsOf(analysis.model));
+  const scene = await (options.layout ?? layoutDiagram)(analysis.model, icons);
+  const svg = renderSvg(scene, {
+    theme: options.theme,
+    background: options.background,
+    animate: options.animate ?? true,
+    idPrefix: options.idPrefix,
+  });
+  return { ok: true, svg, scene, ...analysis };
+}
+
+export interface PreviewOptions {
+  theme?: ThemeName;
+  background?: string;
+  /** Widest image in pixels (default 1600); small drawings are drawn at up to 2x. */
+  maxWidth?: number;
+}
+
+/**
+ * A PNG of `scene` for a model or a person to look at: the static frame (no animation),
+ * scaled to at most `maxWidth` pixels wide and at most 2x. Throws only if the native
+ * rasteriser fails.
+ */
+export function renderPreviewPng(scene: Scene, options: PreviewOptions = {}): { png: Buffer; width: number; height: number } {
+  const svg = renderSvg(scene, { theme: options.theme, background: options.background, animate: false });
+  const { width, height } = svgSize(svg, scene);
+  const scale = Math.min(2, (options.maxWidth ?? 1600) / Math.max(1, width));
+  return { png: svgToPng(svg, { scale }), width: Math.round(width * scale), height: Math.round(height * scale) };
+}
+
+/** Every icon id the model's elements name, each once, in declaration order. */
+export function iconIdsOf(model: DiagramModel): string[] {
+  const ids = new Set<string>();
+  for (const e of model.elements) if (e.icon) ids.add(e.icon);
+  return [...ids];
+}
+
+// The renderer may add a title band to the scene's size, so the SVG's own size is the truth.
+function svgSize(svg: string, scene: Scene): { width: number; height: number } {
+  const head = svg.slice(0, svg.indexOf('>'));
+  const w = /\swidth="([\d.]+)"/.exec(head);
+  const h = /\sheight="([\d.]+)"/.exec(head);
+  return { width: w ? Number(w[1]) : scene.width, height: h ? Number(h[1]) : scene.height };
+}

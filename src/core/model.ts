@@ -27,12 +27,15 @@ export interface Suggestion {
 /** Every stable diagnostic code. Codes never change meaning once released. */
 export type DiagnosticCode =
   | 'expected-id'
+  | 'invalid-id'
   | 'expected-equals'
   | 'expected-shape'
   | 'expected-arrow'
   | 'expected-target'
   | 'expected-string'
   | 'expected-icon-id'
+  | 'expected-value'
+  | 'expected-open-brace'
   | 'unexpected-token'
   | 'unknown-keyword'
   | 'unknown-shape'
@@ -44,13 +47,15 @@ export type DiagnosticCode =
   | 'unclosed-group'
   | 'invalid-value'
   | 'unknown-attribute'
+  | 'inapplicable-attribute'
   | 'duplicate-attribute'
   | 'undeclared-id'
   | 'unknown-icon'
   | 'repeated-title'
   | 'repeated-direction'
   | 'repeated-theme'
-  | 'self-connection';
+  | 'self-connection'
+  | 'too-many-connections';
 
 /** Information attached to a diagnostic that points elsewhere (e.g. the first declaration). */
 export interface RelatedInformation {

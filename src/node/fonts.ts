@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The font files shipped in `media/fonts`, regular first. */
+export const FONT_FILE_NAMES = ['Inter-Regular.ttf', 'Inter-SemiBold.ttf'] as const;
+
+/** The family every label asks for first and the one resvg falls back to. */
+export const DEFAULT_FONT_FAMILY = 'Inter';
+
+let cached: string | undefined;
+
+/**
+ * The absolute `media/fonts` folder, found by walking up from this module's directory, so it
+ * works from the sources (tsx), from `dist/` bundles and from an installed extension alike.
+ * Throws when no ancestor holds the fonts (a broken install), naming where it looked.
+ */
+export function fontsDir(start: string = __dirname): string {
+  if (cached && start === __dirname) return cached;
+  let dir = start;
+  for (;;) {
+    const candidate = join(dir, 'media', 'fonts');
+    if (existsSync(join(candidate, FONT_FILE_NAMES[0]))) {
+      if (start === __dirname) cached = candidate;
+      return candidate;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`ArchFlow fonts not found: no media/fonts/${FONT_FILE_NAMES[0]} above ${start}`);
+    dir = parent;
+  }
+}
+
+/** Absolute paths of the shipped font files. */
+export function fontFiles(start?: string): string[] {
+  const dir = fontsDir(start);
+  return FONT_FILE_NAMES.map((name) => join(dir, name));
+}

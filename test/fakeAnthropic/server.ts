@@ -1,0 +1,354 @@
+// A local stand-in for the Anthropic Messages API: speaks the real wire format (JSON and
+// SSE), checks auth and every request body like the real API, records every request, and
+// answers with scripted replies.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes, createHash } from 'node:crypto';
+import { validateRequestBody, type ApiErrorBody } from './validate';
+
+export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal' | 'model_context_window_exceeded';
+
+export type ScriptBlock =
+  | { type: 'text'; text: string }
+  /** `json` streams these exact characters instead of `input` (for a half-written call). */
+  | { type: 'tool_use'; name: string; input?: Record<string, unknown>; id?: string; json?: string };
+
+export interface ScriptedUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_creation_input_tokens?: number;
+  cache_read_input_tokens?: number;
+}
+
+export interface ScriptedMessage {
+  content: ScriptBlock[];
+  stopReason: StopReason;
+  stopDetails?: { type?: string; category: string | null; explanation?: string | null } | null;
+  stopSequence?: string;
+  /** Overrides the estimated usage. */
+  usage?: ScriptedUsage;
+  /** Milliseconds between SSE events (slow chunks). */
+  delayMs?: number;
+  /** Characters per `text_delta` (default 16) and per `input_json_delta` piece (default 12). */
+  textChunk?: number;
+  jsonChunk?: number;
+  /** After this many SSE events, send `event: error` with this error and end the response. */
+  failAfterEvents?: { events: number; type?: string; message?: string };
+  /** After this many SSE events, send nothing more and keep the connection open until the client leaves. */
+  stallAfterEvents?: number;
+}
+
+export interface ScriptedHttpError {
+  httpError: { status: number; type: string; message: string; headers?: Record<string, string> };
+}
+
+export type ScriptedReply = ScriptedMessage | ScriptedHttpError;
+/** A reply, or a function that chooses one from the request (to react to tool results). */
+export type ScriptStep = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
+
+export interface RecordedRequest {
+  index: number;
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body (undefined when it did not parse). */
+  body: any;
+  bodyBytes: number;
+  /** The validation error the fake answered with, if the request was invalid. */
+  invalid?: ApiErrorBody;
+  /** What the fake answered: a status code. */
+  status?: number;
+  /** The client closed the connection before the response ended (a Stop). */
+  clientClosed: boolean;
+}
+
+export interface FakeAnthropicOptions {
+  apiKey?: string;
+  /** Smallest prefix the cache simulation caches, in estimated tokens (the real minimum is 1024 or more). */
+  minCacheTokens?: number;
+  /** Largest request body accepted (the real API: 32 MB). */
+  maxBodyBytes?: number;
+}
+
+export interface FakeAnthropic {
+  /** The `baseURL` to give the SDK. */
+  readonly url: string;
+  readonly apiKey: string;
+  readonly requests: RecordedRequest[];
+  /** Adds replies, answered in order, one per valid request. */
+  script(...steps: ScriptStep[]): void;
+  /** Replies not used yet. */
+  readonly pending: number;
+  /** Requests the fake rejected as the real API would. */
+  invalidRequests(): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export function fakeId(prefix: string): string {
+  const bytes = randomBytes(24);
+  let s = '';
+  for (const b of bytes) s += BASE62[b % 62];
+  return `${prefix}_01${s}`;
+}
+
+function estimateTokens(value: unknown): number {
+  return Math.ceil(JSON.stringify(value ?? '').length / 4);
+}
+
+function stripCache(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripCache);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (k !== 'cache_control') out[k] = stripCache(v);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The prompt-cache simulation: the request's blocks in cache order (tools, system,
+ * messages); each `cache_control` marks a prefix. As on the real API, a breakpoint also
+ * finds a prefix cached up to 20 blocks before it (so a conversation whose mark moves to
+ * its new last block still reads the previous rounds); the longest marked prefix is written.
+ */
+class PromptCache {
+  private readonly seen = new Set<string>();
+  constructor(private readonly minTokens: number) {}
+
+  account(body: any): { input: number; read: number; write: number } {
+    const segments: { value: unknown; marked: boolean }[] = [];
+    for (const t of body.tools ?? []) segments.push({ value: t, marked: !!t.cache_control });
+    const system = typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : body.system ?? [];
+    for (const s of system) segments.push({ value: s, marked: !!s.cache_control });
+    for (const m of body.messages ?? []) {
+      const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
+      for (const b of blocks) segments.push({ value: { role: m.role, b }, marked: !!b?.cache_control || (b?.type === 'tool_result' && Array.isArray(b.content) && b.content.some((c: any) => c?.cache_control)) });
+    }
+    if (body.cache_control && segments.length) segments[segments.length - 1].marked = true;
+    const hash = createHash('sha256');
+    const keys: string[] = [];
+    const tokens: number[] = [];
+    let running = 0;
+    for (const s of segments) {
+      hash.update(JSON.stringify(stripCache(s.value)));
+      running += estimateTokens(stripCache(s.value));
+      keys.push(hash.copy().digest('hex'));
+      tokens.push(running);
+    }
+    const total = running;
+    let read = 0;
+    let written = 0;
+    segments.forEach((s, i) => {
+      if (!s.marked) return;
+      for (let j = i; j >= Math.max(0, i - 20); j--) {
+        if (this.seen.has(keys[j])) {
+          read = Math.max(read, tokens[j]);
+          break;
+        }
+      }
+      if (tokens[i] >= this.minTokens) written = Math.max(written, tokens[i]);
+    });
+    segments.forEach((s, i) => {
+      if (s.marked && tokens[i] >= this.minTokens) this.seen.add(keys[i]);
+    });
+    const write = Math.max(0, written - read);
+    return { input: Math.max(1, total - read - write), read, write };
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+function errorJson(type: string, message: string, requestId: string): string {
+  return JSON.stringify({ type: 'error', error: { type, message }, request_id: requestId });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Starts the fake on 127.0.0.1 at a random port. */
+export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
+  const apiKey = options.apiKey ?? 'sk-ant-test-0123456789';
+  const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  const cache = new PromptCache(options.minCacheTokens ?? 1024);
+  const steps: ScriptStep[] = [];
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+
+  const sendError = (res: ServerResponse, rec: RecordedRequest, status: number, type: string, message: string, headers: Record<string, string> = {}) => {
+    const requestId = fakeId('req');
+    rec.status = status;
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, ...headers });
+    res.end(errorJson(type, message, requestId));
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const rec: RecordedRequest = { index: requests.length, method: req.method ?? '', path: req.url ?? '', headers: { ...req.headers }, body: undefined, bodyBytes: 0, clientClosed: false };
+    requests.push(rec);
+    res.on('close', () => {
+      if (!res.writableFinished) rec.clientClosed = true;
+    });
+
+    const parts: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > maxBody) tooLarge = true;
+      else parts.push(chunk as Buffer);
+    }
+    rec.bodyBytes = size;
+    if (tooLarge) return sendError(res, rec, 413, 'request_too_large', 'Request exceeds the maximum allowed number of bytes.');
+    if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== '/v1/messages') return sendError(res, rec, 404, 'not_found_error', 'Not Found');
+
+    const key = header(req, 'x-api-key') ?? header(req, 'authorization')?.replace(/^Bearer\s+/i, '');
+    if (!key) return sendError(res, rec, 401, 'authentication_error', 'x-api-key header is required');
+    if (key !== apiKey) return sendError(res, rec, 401, 'authentication_error', 'invalid x-api-key');
+    if (!header(req, 'anthropic-version')) return sendError(res, rec, 400, 'invalid_request_error', 'anthropic-version: header is required');
+
+    try {
+      rec.body = JSON.parse(Buffer.concat(parts).toString('utf8'));
+    } catch {
+      const invalid = { status: 400, type: 'invalid_request_error', message: 'There was an error parsing the body of your request: invalid JSON' };
+      rec.invalid = invalid;
+      return sendError(res, rec, 400, invalid.type, invalid.message);
+    }
+    const invalid = validateRequestBody(rec.body);
+    if (invalid) {
+      rec.invalid = invalid;
+      return sendError(res, rec, invalid.status, invalid.type, invalid.message);
+    }
+
+    const step = steps.shift();
+    if (!step) return sendError(res, rec, 400, 'invalid_request_error', 'fake Anthropic API: no scripted reply left for this request', { 'x-should-retry': 'false' });
+    const reply = typeof step === 'function' ? step(rec) : step;
+    if ('httpError' in reply) {
+      const e = reply.httpError;
+      return sendError(res, rec, e.status, e.type, e.message, e.headers ?? {});
+    }
+    await sendMessage(req, res, rec, reply);
+  };
+
+  const sendMessage = async (_req: IncomingMessage, res: ServerResponse, rec: RecordedRequest, reply: ScriptedMessage) => {
+    const body = rec.body;
+    const requestId = fakeId('req');
+    const accounted = cache.account(body);
+    const content = reply.content.map((b) =>
+      b.type === 'text'
+        ? { type: 'text' as const, text: b.text }
+        : { type: 'tool_use' as const, id: b.id ?? fakeId('toolu'), name: b.name, input: b.input ?? {}, json: b.json ?? JSON.stringify(b.input ?? {}), caller: { type: 'direct' } },
+    );
+    const outputTokens = reply.usage?.output_tokens ?? Math.max(1, estimateTokens(reply.content));
+    const usage = {
+      input_tokens: reply.usage?.input_tokens ?? accounted.input,
+      cache_creation_input_tokens: reply.usage?.cache_creation_input_tokens ?? accounted.write,
+      cache_read_input_tokens: reply.usage?.cache_read_input_tokens ?? accounted.read,
+      output_tokens: outputTokens,
+    };
+    const message = {
+      id: fakeId('msg'),
+      type: 'message',
+      role: 'assistant',
+      model: body.model,
+      content: [] as unknown[],
+      stop_reason: null as string | null,
+      stop_sequence: null as string | null,
+      stop_details: null as unknown,
+      usage: { ...usage, output_tokens: 1, service_tier: 'standard' },
+      container: null,
+    };
+    const finalContent = content.map((b) => (b.type === 'text' ? { type: 'text', text: b.text, citations: null } : { type: 'tool_use', id: b.id, name: b.name, input: b.input, caller: b.caller }));
+
+    rec.status = 200;
+    if (!body.stream) {
+      res.writeHead(200, { 'content-type': 'application/json', 'request-id': requestId });
+      res.end(JSON.stringify({ ...message, content: finalContent, stop_reason: reply.stopReason, stop_sequence: reply.stopSequence ?? null, stop_details: reply.stopDetails ?? null, usage: { ...message.usage, output_tokens: outputTokens } }));
+      return;
+    }
+
+    const events: [string, unknown][] = [];
+    events.push(['message_start', { type: 'message_start', message }]);
+    events.push(['ping', { type: 'ping' }]);
+    content.forEach((b, index) => {
+      if (b.type === 'text') {
+        events.push(['content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }]);
+        for (const piece of chunks(b.text, reply.textChunk ?? 16)) {
+          events.push(['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } }]);
+        }
+      } else {
+        events.push(['content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: b.id, name: b.name, input: {}, caller: b.caller } }]);
+        // The real API's first input_json_delta is empty.
+        for (const piece of ['', ...chunks(b.json, reply.jsonChunk ?? 12)]) {
+          events.push(['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } }]);
+        }
+      }
+      events.push(['content_block_stop', { type: 'content_block_stop', index }]);
+    });
+    events.push([
+      'message_delta',
+      {
+        type: 'message_delta',
+        delta: { stop_reason: reply.stopReason, stop_sequence: reply.stopSequence ?? null, stop_details: reply.stopDetails ?? null },
+        // Cumulative totals: they replace what message_start said.
+        usage,
+      },
+    ]);
+    events.push(['message_stop', { type: 'message_stop' }]);
+
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': requestId });
+    res.flushHeaders();
+    let sent = 0;
+    for (const [name, data] of events) {
+      if (res.destroyed) return;
+      if (reply.failAfterEvents && sent >= reply.failAfterEvents.events) {
+        const err = { type: 'error', error: { type: reply.failAfterEvents.type ?? 'overloaded_error', message: reply.failAfterEvents.message ?? 'Overloaded' } };
+        res.end(`event: error\ndata: ${JSON.stringify(err)}\n\n`);
+        return;
+      }
+      if (reply.stallAfterEvents !== undefined && sent >= reply.stallAfterEvents) return; // until the client leaves
+      if (reply.delayMs) await sleep(reply.delayMs);
+      res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+      sent++;
+    }
+    res.end();
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(errorJson('api_error', `fake Anthropic API crashed: ${(err as Error).message}`, fakeId('req')));
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey,
+    requests,
+    script: (...s) => steps.push(...s),
+    get pending() {
+      return steps.length;
+    },
+    invalidRequests: () => requests.filter((r) => r.invalid),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

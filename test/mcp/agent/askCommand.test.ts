@@ -1,0 +1,136 @@
+// `archflow ask` in-process: argument handling, terminal approvals, output and exit codes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lastToolResults, startFakeAnthropic, type FakeAnthropic } from '../../fakeAnthropic';
+import { runAskCommand, shortArguments, type AskDeps } from '../../../src/bin/commands/ask';
+import type { CliIo } from '../../../src/bin/cliIo';
+import { standardServers, TestToolProvider } from './helpers/fixtures';
+import { assertAllValid } from './helpers/harness';
+
+const T = { timeout: 20_000 };
+
+function memoryIo(env: Record<string, string | undefined>, isTty = false) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), readStdin: async () => '', cwd: process.cwd(), env, isTty };
+  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
+}
+
+async function withFake(fn: (fake: FakeAnthropic, deps: AskDeps & { closed: () => boolean }) => Promise<void>): Promise<void> {
+  const fake = await startFakeAnthropic();
+  let closed = false;
+  const deps = {
+    createToolProvider: async () => {
+      const p = await TestToolProvider.connect(standardServers());
+      return Object.assign(p, {
+        close: async () => {
+          closed = true;
+          await TestToolProvider.prototype.close.call(p);
+        },
+      });
+    },
+    closed: () => closed,
+  };
+  try {
+    await fn(fake, deps);
+    assertAllValid(fake);
+  } finally {
+    await fake.close();
+  }
+}
+
+test('usage errors exit 2; a missing key or a bad base URL exits 1 before any request', T, async () => {
+  const deps: AskDeps = { createToolProvider: async () => assert.fail('not reached') };
+  const none = memoryIo({ ANTHROPIC_API_KEY: 'k' });
+  assert.equal(await runAskCommand([], none.io, deps), 2);
+  assert.match(none.stderr(), /a prompt is required/);
+  assert.equal(await runAskCommand(['hi', '--max-rounds', 'zero'], memoryIo({ ANTHROPIC_API_KEY: 'k' }).io, deps), 2);
+  assert.equal(await runAskCommand(['hi', '--bogus'], memoryIo({ ANTHROPIC_API_KEY: 'k' }).io, deps), 2);
+  const noKey = memoryIo({});
+  assert.equal(await runAskCommand(['hi'], noKey.io, deps), 1);
+  assert.match(noKey.stderr(), /ANTHROPIC_API_KEY is not set/);
+  assert.equal(await runAskCommand(['hi', '--base-url', 'ftp://x'], memoryIo({ ANTHROPIC_API_KEY: 'k' }).io, deps), 1);
+  const help = memoryIo({});
+  assert.equal(await runAskCommand(['--help'], help.io, deps), 0);
+  assert.match(help.stdout(), /archflow ask "PROMPT"/);
+});
+
+test('a configuration that fails to load exits 1 with the reason', T, async () => {
+  const m = memoryIo({ ANTHROPIC_API_KEY: 'k' });
+  const code = await runAskCommand(['hi', '--config', 'nope.json'], m.io, {
+    createToolProvider: async (path) => {
+      throw new Error(`cannot read ${path}`);
+    },
+  });
+  assert.equal(code, 1);
+  assert.match(m.stderr(), /could not load the MCP servers: cannot read nope\.json/);
+});
+
+test('on a terminal each call is asked about: yes, always for this tool, no', T, async () => {
+  await withFake(async (fake, deps) => {
+    fake.script(
+      {
+        content: [
+          { type: 'text', text: 'Calling.' },
+          { type: 'tool_use', name: 'util__echo', input: { text: 'one' } },
+          { type: 'tool_use', name: 'util__fail', input: {} },
+        ],
+        stopReason: 'tool_use',
+      },
+      { content: [{ type: 'tool_use', name: 'util__echo', input: { text: 'two' } }, { type: 'tool_use', name: 'util__fail', input: {} }], stopReason: 'tool_use' },
+      { content: [{ type: 'text', text: 'All done.' }], stopReason: 'end_turn' },
+    );
+    const questions: string[] = [];
+    const answers = ['a', 'n', 'n'];
+    const m = memoryIo({ ANTHROPIC_API_KEY: fake.apiKey, ANTHROPIC_BASE_URL: fake.url }, true);
+    const code = await runAskCommand(['echo twice'], m.io, {
+      ...deps,
+      question: async (q) => {
+        questions.push(q);
+        return answers.shift()!;
+      },
+    });
+    assert.equal(code, 0);
+    assert.ok(deps.closed(), 'the provider is closed at the end');
+    // echo allowed "always" once; fail denied twice.
+    assert.equal(questions.length, 3);
+    assert.match(questions[0], /^Allow util › echo text="one"\? \[y\]es \/ \[n\]o \/ \[a\]lways for this tool: $/);
+    assert.match(questions[1], /util › fail/);
+    assert.deepEqual(lastToolResults(fake.requests[1]).map((r) => r.isError), [false, true]);
+    assert.match(lastToolResults(fake.requests[2])[1].text, /^Denied/);
+    assert.equal(m.stdout(), 'Calling.\nAll done.\n');
+    const err = m.stderr();
+    assert.match(err, /→ util › echo text="one"\n/);
+    assert.match(err, /✓ util › echo: echo: one\n/);
+    assert.match(err, /✗ util › fail: denied: Denied/);
+    assert.match(err, /tokens: [\d,]+ in \(cache: [\d,]+ read, [\d,]+ written\), [\d,]+ out · \$\d+\.\d{4}\n$/);
+  });
+});
+
+test('--base-url wins over ANTHROPIC_BASE_URL; --model and --max-rounds reach the request; a guard exits 3', T, async () => {
+  await withFake(async (fake, deps) => {
+    fake.script({ content: [{ type: 'tool_use', name: 'util__echo', input: { text: 'x' } }], stopReason: 'tool_use' });
+    const m = memoryIo({ ANTHROPIC_API_KEY: fake.apiKey, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
+    const code = await runAskCommand(['go', '--base-url', fake.url, '--model', 'claude-haiku-4-5', '--max-rounds', '1', '--yes'], m.io, deps);
+    assert.equal(code, 3);
+    assert.equal(fake.requests.length, 1);
+    assert.equal(fake.requests[0].body.model, 'claude-haiku-4-5');
+    assert.match(m.stderr(), /Stopped after 1 model requests/);
+  });
+});
+
+test('an API error exits 1 with its message', T, async () => {
+  await withFake(async (fake, deps) => {
+    fake.script({ httpError: { status: 400, type: 'invalid_request_error', message: 'prompt is too long: 300000 tokens > 200000 maximum' } });
+    const m = memoryIo({ ANTHROPIC_API_KEY: fake.apiKey, ANTHROPIC_BASE_URL: fake.url });
+    assert.equal(await runAskCommand(['hi'], m.io, deps), 1);
+    assert.match(m.stderr(), /The API answered 400 invalid_request_error: prompt is too long/);
+  });
+});
+
+test('shortArguments keeps tool lines short', () => {
+  assert.equal(shortArguments({ text: 'a -> b', preview: true }), 'text="a -> b" preview=true');
+  const long = shortArguments({ text: 'x'.repeat(500), output: 'docs/architecture.svg', theme: 'dark', more: 'y'.repeat(100) });
+  assert.ok(long.length <= 120);
+  assert.match(long, /^text="x+\.\.\. output="docs\/architecture\.svg"/);
+});

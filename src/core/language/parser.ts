@@ -41,7 +41,7 @@ import {
   type SpeedName,
   type StatementKeyword,
 } from './vocabulary';
-import { CandidateIndex, WordTable, isIdentifier, suggestClosest, toIdentifier, type Family, type WordMatch } from './words';
+import { CandidateIndex, WordTable, foldWord, isIdentifier, isNotNoise, suggestClosest, toIdentifier, type Family, type WordMatch } from './words';
 
 /** Options of {@link parseDiagram}. */
 export interface ParseOptions {
@@ -466,7 +466,7 @@ class Parser {
     const range = span(idTok.range, toks[toks.length - 1].range);
     const label = tail.label ?? id;
     if (isGroup) {
-      const decl: GroupDecl = { kind: 'group', id, label, children: [], range, idRange: idTok.range };
+      const decl: GroupDecl = { kind: 'group', id, label, size: 'medium', children: [], range, idRange: idTok.range };
       this.applyStyle(decl, tail.attrs);
       const registered = this.register(decl);
       const childParent = registered ? id : this.parentId();
@@ -485,8 +485,6 @@ class Parser {
     if (icon !== undefined) decl.icon = icon;
     if (iconTok && tail.attrs.icon !== undefined) this.report('duplicate-attribute', iconTok.range, { attribute: t!.text, line: iconTok.range.line });
     this.applyStyle(decl, tail.attrs);
-    const size = tail.attrs.size;
-    if (size !== undefined) decl.size = size as Size;
     this.register(decl);
     this.braceInStatement(tail);
   }
@@ -769,6 +767,7 @@ class Parser {
       const v = attrs[key];
       if (v !== undefined) decl[key] = String(v);
     }
+    if (attrs.size !== undefined) decl.size = attrs.size as Size;
   }
 
   private checkId(t: Token): void {
@@ -811,8 +810,8 @@ class Parser {
       if (known && !(known.kind === 'node' && known.implicit)) continue;
       let near = cache.get(id);
       if (!near) {
-        index ??= new CandidateIndex([...this.byId.keys()].filter((k) => !(this.byId.get(k)!.kind === 'node' && (this.byId.get(k) as NodeDecl).implicit)));
-        near = cache.size < MAX_ID_SUGGESTION_QUERIES ? index.closest(id, 3) : [];
+        index ??= new CandidateIndex([...this.byId.keys()].filter((k) => !(this.byId.get(k)!.kind === 'node' && (this.byId.get(k) as NodeDecl).implicit)), foldWord);
+        near = cache.size < MAX_ID_SUGGESTION_QUERIES ? index.closest(id, 3, 3, isNotNoise) : [];
         cache.set(id, near);
       }
       this.report('undeclared-id', ref.range, { id, suggestion: near[0] }, near.map((s) => ({ text: s, range: ref.range })));

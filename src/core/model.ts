@@ -132,6 +132,11 @@ export interface GroupDecl extends ElementStyle {
   kind: 'group';
   id: string;
   label: string;
+  /**
+   * Scales the title bar (title font, icon and padding) as `size` scales a node; the frame
+   * itself always grows to fit the children. `'medium'` unless the `size` attribute says otherwise.
+   */
+  size: Size;
   /** Set by a `direction` statement inside the group body. */
   direction?: Direction;
   parent?: string;

@@ -58,6 +58,8 @@ export interface SceneNode {
 
 export interface SceneGroup {
   id: string;
+  /** The group's `size`; already applied to `label`, `labelPosition` and `iconBox`. */
+  size: Size;
   x: number;
   y: number;
   width: number;

@@ -126,7 +126,7 @@ ${table(
   ATTRIBUTES.filter((a) => a.appliesTo.includes('node')).map((a) => [
     words(a, false),
     words(a, true),
-    a.value === 'size' ? `${valueList(SIZES, false)} (nodes only)` : a.description[loc],
+    a.value === 'size' ? `${valueList(SIZES, false)}; on a group it scales the title` : a.description[loc],
   ]),
 )}
 
@@ -214,7 +214,7 @@ ${table(
   ATTRIBUTES.filter((a) => a.appliesTo.includes('node')).map((a) => [
     words(a, true),
     words(a, false),
-    a.value === 'size' ? `${valueList(SIZES, true)} (só nós)` : a.description[loc],
+    a.value === 'size' ? `${valueList(SIZES, true)}; num grupo, muda o tamanho do título` : a.description[loc],
   ]),
 )}
 

@@ -143,8 +143,11 @@ export const ATTRIBUTES: readonly AttributeEntry[] = [
     pt: ['tamanho'],
     en: ['size'],
     valueKind: 'size',
-    appliesTo: ['node'],
-    description: { en: 'Node size: small, medium (default) or large.', 'pt-BR': 'Tamanho do nó: pequeno, médio (padrão) ou grande.' },
+    appliesTo: ['node', 'group'],
+    description: {
+      en: "Size of a node, or of a group's title: small, medium (default) or large.",
+      'pt-BR': 'Tamanho de um nó, ou do título de um grupo: pequeno, médio (padrão) ou grande.',
+    },
   },
   {
     value: 'anim',
@@ -190,11 +193,11 @@ export const THEMES: readonly VocabularyEntry<ThemeSetting>[] = [
   { value: 'dark', pt: ['escuro'], en: ['dark'], description: { en: 'Dark palette.', 'pt-BR': 'Paleta escura.' } },
 ];
 
-/** Node sizes. */
+/** Sizes of nodes and of group titles. */
 export const SIZES: readonly VocabularyEntry<Size>[] = [
-  { value: 'small', pt: ['pequeno'], en: ['small'], description: { en: 'Small node.', 'pt-BR': 'Nó pequeno.' } },
-  { value: 'medium', pt: ['médio'], en: ['medium'], description: { en: 'Medium node (default).', 'pt-BR': 'Nó médio (padrão).' } },
-  { value: 'large', pt: ['grande'], en: ['large'], description: { en: 'Large node.', 'pt-BR': 'Nó grande.' } },
+  { value: 'small', pt: ['pequeno'], en: ['small'], description: { en: 'Smaller text, icon and padding.', 'pt-BR': 'Texto, ícone e espaçamento menores.' } },
+  { value: 'medium', pt: ['médio'], en: ['medium'], description: { en: 'The usual text, icon and padding (default).', 'pt-BR': 'Texto, ícone e espaçamento usuais (padrão).' } },
+  { value: 'large', pt: ['grande'], en: ['large'], description: { en: 'Larger text, icon and padding.', 'pt-BR': 'Texto, ícone e espaçamento maiores.' } },
 ];
 
 /** Connection animations. */

@@ -3,6 +3,8 @@ import type { Point, TextBlock } from '../scene';
 import {
   CLOUD_INSET_RATIO,
   EDGE_LABEL_METRICS,
+  GROUP_FONT_WEIGHT,
+  GROUP_FRAME,
   GROUP_METRICS,
   HEXAGON_POINT_RATIO,
   NODE_FONT_WEIGHT,
@@ -151,20 +153,22 @@ export function measureNode(node: NodeDecl): NodeBox {
 
 /**
  * Measures a group: a title bar (icon, then label) across the top, the children below it.
- * The minimum width keeps the whole title visible; the padding is what ELK keeps free
+ * `size` scales the title's font, icon and padding; the frame's padding is the same at every
+ * size. The minimum width keeps the whole title visible; the padding is what ELK keeps free
  * around the children.
  */
 export function measureGroup(group: GroupDecl): GroupBox {
-  const g = GROUP_METRICS;
-  const label = layoutText(group.label, { fontSize: g.fontSize, weight: g.fontWeight, maxWidth: g.maxLabelWidth });
+  const g = GROUP_METRICS[group.size] ?? GROUP_METRICS.medium;
+  const f = GROUP_FRAME;
+  const label = layoutText(group.label, { fontSize: g.fontSize, weight: GROUP_FONT_WEIGHT, maxWidth: g.maxLabelWidth });
   const hasIcon = Boolean(group.icon);
-  const titleBar = groupTitleBarHeight(label.height, hasIcon);
+  const titleBar = groupTitleBarHeight(label.height, hasIcon, group.size);
   const iconWidth = hasIcon ? g.iconSize + (label.lines.length > 0 ? g.titleGap : 0) : 0;
   const iconOffset = hasIcon ? { x: g.titlePaddingX, y: (titleBar - g.iconSize) / 2, size: g.iconSize } : undefined;
   const labelOffset = { x: g.titlePaddingX + iconWidth, y: (titleBar - label.height) / 2 };
-  const padding = { top: titleBar + g.contentGap, left: g.padding, bottom: g.padding, right: g.padding };
-  const minWidth = Math.ceil(Math.max(2 * g.titlePaddingX + iconWidth + label.width, 2 * g.padding + 40));
-  const minHeight = padding.top + g.emptyHeight + padding.bottom;
+  const padding = { top: titleBar + f.contentGap, left: f.padding, bottom: f.padding, right: f.padding };
+  const minWidth = Math.ceil(Math.max(2 * g.titlePaddingX + iconWidth + label.width, 2 * f.padding + 40));
+  const minHeight = padding.top + f.emptyHeight + padding.bottom;
   return iconOffset
     ? { minWidth, minHeight, padding, label, labelOffset, iconOffset }
     : { minWidth, minHeight, padding, label, labelOffset };

@@ -66,23 +66,40 @@ export const CLOUD_INSET_RATIO = { x: 0.14, y: 0.18 } as const;
 /** Room around the content of circles and diamonds, and of `text` and `icon` shapes. */
 export const TIGHT_PADDING = 6;
 
-/** Group boxes: a title bar (icon and label) above the children. */
-export const GROUP_METRICS = {
-  fontSize: 13,
-  fontWeight: 600,
-  iconSize: 18,
+/** Per group size: the title bar's font, icon and padding (what a group's `size` scales). */
+export interface GroupSizeMetrics {
+  fontSize: number;
+  iconSize: number;
   /** Horizontal room before the title icon/label. */
-  titlePaddingX: 12,
+  titlePaddingX: number;
   /** Vertical room above and below the title content (title bar = content + 2 × this). */
-  titlePaddingY: 8,
+  titlePaddingY: number;
   /** Room between the title icon and the title label. */
-  titleGap: 6,
+  titleGap: number;
+  /** Title labels wrap at this width (scaled with the font, so a title wraps alike at every size). */
+  maxLabelWidth: number;
+}
+
+/**
+ * Group title bars per size, in the proportions of `NODE_METRICS`: small a little smaller
+ * than medium, large clearly larger. The frame around the children (`GROUP_FRAME`) does not
+ * change with size.
+ */
+export const GROUP_METRICS: Readonly<Record<Size, Readonly<GroupSizeMetrics>>> = {
+  small: { fontSize: 12, iconSize: 16, titlePaddingX: 10, titlePaddingY: 6, titleGap: 5, maxLabelWidth: 296 },
+  medium: { fontSize: 13, iconSize: 18, titlePaddingX: 12, titlePaddingY: 8, titleGap: 6, maxLabelWidth: 320 },
+  large: { fontSize: 16, iconSize: 24, titlePaddingX: 16, titlePaddingY: 11, titleGap: 8, maxLabelWidth: 394 },
+};
+
+/** Group titles are drawn in this weight. */
+export const GROUP_FONT_WEIGHT = 600;
+
+/** Group frames, at every size: room around the children and the body of an empty group. */
+export const GROUP_FRAME = {
   /** Room between the children and the group border (sides and bottom). */
   padding: 16,
   /** Room between the title bar and the children. */
   contentGap: 8,
-  /** Title labels wrap at this width. */
-  maxLabelWidth: 320,
   /** Height of the (empty) content area of a group without children. */
   emptyHeight: 32,
 } as const;
@@ -106,10 +123,11 @@ export const LAYOUT_SPACING = {
 } as const;
 
 /**
- * Height of a group's title bar for a title label of `labelHeight` px, with or without an
- * icon. Children always start below it (plus `GROUP_METRICS.contentGap`).
+ * Height of the title bar of a group of `size` whose title label is `labelHeight` px high,
+ * with or without an icon. Children always start below it (plus `GROUP_FRAME.contentGap`).
  */
-export function groupTitleBarHeight(labelHeight: number, hasIcon: boolean): number {
-  const content = Math.max(labelHeight, hasIcon ? GROUP_METRICS.iconSize : 0);
-  return content + 2 * GROUP_METRICS.titlePaddingY;
+export function groupTitleBarHeight(labelHeight: number, hasIcon: boolean, size: Size): number {
+  const m = GROUP_METRICS[size] ?? GROUP_METRICS.medium;
+  const content = Math.max(labelHeight, hasIcon ? m.iconSize : 0);
+  return content + 2 * m.titlePaddingY;
 }

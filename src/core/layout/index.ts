@@ -13,8 +13,10 @@ export {
   CLOUD_INSET_RATIO,
   TIGHT_PADDING,
   GROUP_METRICS,
+  GROUP_FONT_WEIGHT,
+  GROUP_FRAME,
   EDGE_LABEL_METRICS,
   LAYOUT_SPACING,
   groupTitleBarHeight,
 } from './constants';
-export type { NodeSizeMetrics } from './constants';
+export type { NodeSizeMetrics, GroupSizeMetrics } from './constants';

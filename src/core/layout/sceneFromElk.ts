@@ -107,6 +107,7 @@ export function sceneFromElk(
     const box = input.groupBoxes.get(g.id)!;
     const out: SceneGroup = {
       id: g.id,
+      size: g.size,
       x: X(b.x),
       y: Y(b.y),
       width: round(b.width),

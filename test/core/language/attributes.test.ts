@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { NodeDecl } from '../../../src/core/model';
+import type { GroupDecl, NodeDecl } from '../../../src/core/model';
 import { CSS_COLOR_NAMES, parseColor } from '../../../src/core/language';
 import { element, only, parse } from './helpers';
 
@@ -158,8 +158,25 @@ test('a repeated attribute warns and the last one wins', () => {
   assert.deepEqual(r.diagnostics[0].related?.[0].range, { line: 1, column: 14, endLine: 1, endColumn: 17 });
 });
 
-test('size does not apply to groups, anim not to nodes, fill not to connections', () => {
-  assert.equal(only('g = group tamanho=grande {\n}', 'inapplicable-attribute').args.context, 'group');
+test('groups take a size in either language, medium by default, with no diagnostic', () => {
+  const cases: [string, string][] = [
+    ['g = grupo "G" tamanho=pequeno {\n}', 'small'],
+    ['g = grupo "G" tamanho=médio {\n}', 'medium'],
+    ['g = grupo "G" TAMANHO=GRANDE {\n}', 'large'],
+    ['g = group "G" size=small {\n}', 'small'],
+    ['g = group "G" size=large icon=lucide:server {\n  n = rect\n}', 'large'],
+    ['g = group "G" {\n}', 'medium'],
+  ];
+  for (const [text, want] of cases) {
+    const r = parse(text);
+    assert.deepEqual(r.diagnostics, [], text);
+    assert.equal((element(r.model, 'g') as GroupDecl).size, want, text);
+  }
+  assert.equal(only('g = group size=huge {\n}', 'invalid-value').args.kind, 'size');
+});
+
+test('anim does not apply to groups or nodes, fill not to connections', () => {
+  assert.equal(only('g = group anim=fluxo {\n}', 'inapplicable-attribute').args.context, 'group');
   assert.equal(only('n = rect anim=fluxo', 'inapplicable-attribute').args.context, 'node');
   assert.equal(only('a = rect\na -> a2 fundo=red\na2 = rect', 'inapplicable-attribute').args.context, 'connection');
 });

@@ -62,6 +62,14 @@ test('together the examples show every shape, attribute and value in both langua
   assert.deepEqual(missing, []);
 });
 
+test('together the examples set every group attribute on some group, size included', () => {
+  const groups = FILES.flatMap(([, t]) => parseDiagram(t).model.elements.filter((e) => e.kind === 'group'));
+  for (const a of ATTRIBUTES.filter((x) => x.appliesTo.includes('group'))) {
+    const shown = a.value === 'size' ? groups.some((g) => g.size !== 'medium') : groups.some((g) => g[a.value as 'icon' | 'color' | 'fill' | 'tooltip' | 'link'] !== undefined);
+    assert.ok(shown, a.value);
+  }
+});
+
 test('together the examples show every arrow, direction, theme, accent-less keywords and numeric speeds', () => {
   const models: DiagramModel[] = FILES.map(([, t]) => parseDiagram(t).model);
   const arrows = new Set(FILES.flatMap(([, t]) => tokenize(t).filter((k) => k.kind === 'arrow').map((k) => k.text)));

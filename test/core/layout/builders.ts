@@ -18,6 +18,7 @@ export interface GroupSpec {
   label?: string;
   direction?: Direction;
   icon?: string;
+  size?: Size;
 }
 export type EdgeSpec = [string, string] | [string, string, { label?: string }];
 
@@ -27,7 +28,7 @@ export function diagram(spec: { direction?: Direction; title?: string; elements?
   let line = 1;
   for (const e of spec.elements ?? []) {
     if ('group' in e) {
-      const g: GroupDecl = { kind: 'group', id: e.group, label: e.label ?? e.group, children: [], range: range(line), idRange: range(line) };
+      const g: GroupDecl = { kind: 'group', id: e.group, label: e.label ?? e.group, size: e.size ?? 'medium', children: [], range: range(line), idRange: range(line) };
       if (e.parent) g.parent = e.parent;
       if (e.direction) g.direction = e.direction;
       if (e.icon) g.icon = e.icon;

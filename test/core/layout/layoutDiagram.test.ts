@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { layoutDiagram, NODE_METRICS, SCENE_MARGIN } from '../../../src/core/layout';
-import type { Scene, SceneNode } from '../../../src/core/scene';
+import { GROUP_FRAME, GROUP_METRICS, groupTitleBarHeight, layoutDiagram, NODE_METRICS, SCENE_MARGIN } from '../../../src/core/layout';
+import type { Scene, SceneGroup, SceneNode } from '../../../src/core/scene';
 import { diagram, generated, type EdgeSpec } from './builders';
 import { assertSceneInvariants, boxesOf, contains, labelBox, onBorder, overlaps } from './sceneChecks';
 
@@ -412,5 +412,61 @@ describe('layoutDiagram node sizes', () => {
     assert.ok(s!.label.fontSize < m!.label.fontSize && m!.label.fontSize < l!.label.fontSize);
     assert.ok(s!.iconBox!.size < m!.iconBox!.size && m!.iconBox!.size < l!.iconBox!.size);
     assert.ok(s!.width < m!.width && m!.width < l!.width && s!.height < m!.height && m!.height < l!.height);
+  });
+});
+
+describe('layoutDiagram group sizes', () => {
+  const sizes = ['small', 'medium', 'large'] as const;
+  const sized = (withIcon: boolean) =>
+    diagram({
+      elements: sizes.flatMap((size) => [
+        withIcon ? { group: size, size, label: 'Payments', icon: 'mdi:cash' } : { group: size, size, label: 'Payments' },
+        { id: `${size}Child`, parent: size },
+      ]),
+    });
+  const group = (scene: Scene, id: string): SceneGroup => {
+    const g = scene.groups.find((x) => x.id === id);
+    assert.ok(g, `group ${id} is in the scene`);
+    return g;
+  };
+  // The title label is centred in the title bar, so the bar's height follows from the scene.
+  const titleBar = (g: SceneGroup) => 2 * (g.labelPosition.y - g.y) + g.label.height;
+
+  it('scales the title bar with size: small < medium < large, children below it', async () => {
+    for (const withIcon of [false, true]) {
+      const scene = await layoutDiagram(sized(withIcon), {});
+      assertSceneInvariants(scene);
+      const [s, m, l] = sizes.map((id) => group(scene, id));
+      assert.deepEqual([s!.size, m!.size, l!.size], sizes);
+      assert.ok(titleBar(s!) < titleBar(m!) && titleBar(m!) < titleBar(l!), `bars ${[s, m, l].map((g) => titleBar(g!))}`);
+      assert.ok(s!.label.fontSize < m!.label.fontSize && m!.label.fontSize < l!.label.fontSize);
+      assert.ok(l!.label.fontSize >= 1.2 * m!.label.fontSize, 'large is clearly larger');
+      for (const g of [s!, m!, l!]) {
+        // Positions are rounded to 1/100 px.
+        assert.ok(Math.abs(titleBar(g) - groupTitleBarHeight(g.label.height, withIcon, g.size)) < 0.05, g.id);
+        const child = node(scene, `${g.id}Child`);
+        assert.ok(child.y >= g.y + titleBar(g) + GROUP_FRAME.contentGap - 0.01, `${g.id}'s child is below its title bar`);
+        if (withIcon) {
+          assert.equal(g.iconBox!.size, GROUP_METRICS[g.size].iconSize, g.id);
+          assert.ok(g.iconBox!.x + g.iconBox!.size <= g.labelPosition.x, `${g.id}: icon left of the title`);
+        }
+      }
+      if (withIcon) assert.ok(s!.iconBox!.size < m!.iconBox!.size && m!.iconBox!.size < l!.iconBox!.size);
+    }
+  });
+
+  it('keeps medium, the default, exactly as before sizes existed', async () => {
+    assert.deepEqual(GROUP_METRICS.medium, { fontSize: 13, iconSize: 18, titlePaddingX: 12, titlePaddingY: 8, titleGap: 6, maxLabelWidth: 320 });
+    const explicit = await layoutDiagram(diagram({ elements: [{ group: 'g', size: 'medium', label: 'Payments', icon: 'mdi:cash' }, { id: 'x', parent: 'g' }] }), {});
+    const implicit = await layoutDiagram(diagram({ elements: [{ group: 'g', label: 'Payments', icon: 'mdi:cash' }, { id: 'x', parent: 'g' }] }), {});
+    assert.deepEqual(implicit, explicit);
+    const g = group(implicit, 'g');
+    assert.equal(g.size, 'medium');
+    assert.equal(g.label.fontSize, 13);
+    assert.equal(g.label.fontWeight, 600);
+    assert.equal(g.iconBox!.size, 18);
+    assert.equal(g.iconBox!.x - g.x, 12);
+    assert.equal(g.labelPosition.x - g.x, 12 + 18 + 6);
+    assert.ok(Math.abs(titleBar(g) - (Math.max(g.label.height, 18) + 2 * 8)) < 0.05);
   });
 });

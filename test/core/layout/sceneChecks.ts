@@ -82,7 +82,7 @@ export function assertSceneInvariants(scene: Scene): void {
   for (const e of [...scene.groups, ...scene.nodes]) {
     if (e.parent === undefined) continue;
     const g = scene.groups[index.get(e.parent)!]!;
-    const titleBar = groupTitleBarHeight(g.label.height, g.icon !== undefined);
+    const titleBar = groupTitleBarHeight(g.label.height, g.icon !== undefined, g.size);
     const content = { x: g.x, y: g.y + titleBar, width: g.width, height: g.height - titleBar };
     assert.ok(contains(content, boxes.get(e.id)!), `${e.id} lies inside ${g.id}, below its title bar`);
   }

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkXmlWellFormed, groupColors, nodeColors, renderSvg, THEMES } from '../../../src/core/render/index';
 import type { Shape } from '../../../src/core/model';
+import { parseDiagram } from '../../../src/core/language';
+import { GROUP_METRICS, layoutDiagram } from '../../../src/core/layout';
 import type { Scene } from '../../../src/core/scene';
 import { idsOf, loadScene, makeEdge, makeNode, makeScene, referencesOf, textBlock } from './sceneFactory';
 
@@ -138,7 +140,7 @@ test('each icon is inlined once as a symbol however often it is used', () => {
   const scene = makeScene({
     width: 1000,
     nodes,
-    groups: [{ id: 'g', x: 0, y: 0, width: 1000, height: 100, label: textBlock('G'), labelPosition: { x: 30, y: 4 }, icon: 'logos:a', iconBox: { x: 4, y: 4, size: 16 }, depth: 0, line: 1 }],
+    groups: [{ id: 'g', size: 'medium', x: 0, y: 0, width: 1000, height: 100, label: textBlock('G'), labelPosition: { x: 30, y: 4 }, icon: 'logos:a', iconBox: { x: 4, y: 4, size: 16 }, depth: 0, line: 1 }],
     icons: { 'logos:a': { body, width: 24, height: 24 }, 'lucide:b': { body: '<path fill="currentColor" d="M1 1h2v2H1z"/>', width: 24, height: 24 }, 'unused:c': { body: '<path d="M0 0"/>', width: 24, height: 24 } },
   });
   const svg = renderSvg(scene, { idPrefix: 'i' });
@@ -187,7 +189,7 @@ function hostileScene(): Scene {
         iconBox: { x: 20 + i * 150, y: 20, size: 16 },
       }),
     ),
-    groups: [{ id: 'g"<&', x: 0, y: 0, width: 600, height: 100, label: textBlock(HOSTILE[1]!), labelPosition: { x: 10, y: 4 }, tooltip: HOSTILE[2], link: 'data:text/html,<script>', depth: 0, line: 1 }],
+    groups: [{ id: 'g"<&', size: 'medium', x: 0, y: 0, width: 600, height: 100, label: textBlock(HOSTILE[1]!), labelPosition: { x: 10, y: 4 }, tooltip: HOSTILE[2], link: 'data:text/html,<script>', depth: 0, line: 1 }],
     edges: [makeEdge('c"0', 'n0', 'n1', [{ x: 150, y: 40 }, { x: 160, y: 40 }], { label: textBlock(HOSTILE[0]!), labelPosition: { x: 100, y: 60 }, color: 'expression(alert(1))', anim: 'packets' })],
     icons: { 'evil:icon': { body: evilBody, width: 4, height: 4 } },
   });
@@ -345,6 +347,7 @@ test('themes differ and the background option overrides the canvas', () => {
 test('group frames are tinted by depth and show their title and icon', () => {
   const groups = [0, 1, 2].map((depth) => ({
     id: `g${depth}`,
+    size: 'medium' as const,
     x: depth * 20,
     y: depth * 30,
     width: 400 - depth * 40,
@@ -366,7 +369,7 @@ test('group frames are tinted by depth and show their title and icon', () => {
 test('color and fill attributes override the palette for nodes, groups and edges', () => {
   const scene = makeScene({
     nodes: [makeNode('a', 10, 10, { color: '#16a34a', icon: 'i:x', iconBox: { x: 20, y: 20, size: 20 } }), makeNode('b', 200, 10, { fill: '#1e293b' }), makeNode('c', 400, 10, { color: 'tomato', fill: 'gold' })],
-    groups: [{ id: 'g', x: 0, y: 0, width: 600, height: 100, label: textBlock('G'), labelPosition: { x: 10, y: 4 }, color: '#9333ea', fill: '#faf5ff', depth: 0, line: 1 }],
+    groups: [{ id: 'g', size: 'medium', x: 0, y: 0, width: 600, height: 100, label: textBlock('G'), labelPosition: { x: 10, y: 4 }, color: '#9333ea', fill: '#faf5ff', depth: 0, line: 1 }],
     edges: [makeEdge('e', 'a', 'b', [{ x: 150, y: 40 }, { x: 200, y: 40 }], { color: '#0ea5e9', anim: 'packets' })],
     icons: { 'i:x': { body: '<path fill="currentColor" d="M0 0h1v1z"/>', width: 24, height: 24 } },
   });
@@ -382,7 +385,7 @@ test('color and fill attributes override the palette for nodes, groups and edges
   assert.match(c, /fill="gold" stroke="tomato"/);
   assert.match(svg, /data-id="g"><rect [^>]*fill="#faf5ff" stroke="#9333ea"/);
   // A light group fill in the dark theme keeps a dark, readable title.
-  const lightFrame = renderSvg(makeScene({ groups: [{ id: 'k', x: 0, y: 0, width: 300, height: 100, label: textBlock('Kafka'), labelPosition: { x: 10, y: 4 }, fill: '#f5f5f5', depth: 0, line: 1 }] }), { theme: 'dark', idPrefix: 'k' });
+  const lightFrame = renderSvg(makeScene({ groups: [{ id: 'k', size: 'medium', x: 0, y: 0, width: 300, height: 100, label: textBlock('Kafka'), labelPosition: { x: 10, y: 4 }, fill: '#f5f5f5', depth: 0, line: 1 }] }), { theme: 'dark', idPrefix: 'k' });
   assert.match(lightFrame, new RegExp(`fill="${THEMES.light.groups[0]!.text}">Kafka</text>`));
   const edge = svg.slice(svg.indexOf('<g data-id="e"'));
   assert.match(edge, /<path d="M150 40[^"]*" fill="none" stroke="#0ea5e9"/);
@@ -426,7 +429,7 @@ test('nodes and icons lying outside the scene are left out (resvg aborts on far-
       makeNode('stray', 10, 100, { icon: 'i:x', iconBox: { x: 2000, y: 3000, size: 24 } }),
       makeNode('away', 5000, 5000),
     ],
-    groups: [{ id: 'g', x: 0, y: 0, width: 300, height: 200, label: textBlock('G'), labelPosition: { x: 30, y: 4 }, icon: 'i:x', iconBox: { x: -900, y: 4, size: 16 }, depth: 0, line: 1 }],
+    groups: [{ id: 'g', size: 'medium', x: 0, y: 0, width: 300, height: 200, label: textBlock('G'), labelPosition: { x: 30, y: 4 }, icon: 'i:x', iconBox: { x: -900, y: 4, size: 16 }, depth: 0, line: 1 }],
     icons,
   });
   const svg = renderSvg(scene, { idPrefix: 'o' });
@@ -450,6 +453,31 @@ test('nodeColors and groupColors are the rules renderSvg paints with', () => {
   assert.match(nodeMarkup(svg, 'pale'), new RegExp(`fill="${palette.node.text}"[^>]*>pale<`));
   assert.equal(nodeColors(card, palette).shadow, false, 'see-through fills cast no shadow');
   assert.doesNotMatch(nodeMarkup(svg, 'card'), /filter=/);
-  const group = { id: 'g', x: 0, y: 0, width: 10, height: 10, label: textBlock('g'), labelPosition: { x: 0, y: 0 }, depth: 1, line: 1 };
+  const group = { id: 'g', size: 'medium' as const, x: 0, y: 0, width: 10, height: 10, label: textBlock('g'), labelPosition: { x: 0, y: 0 }, depth: 1, line: 1 };
   assert.deepEqual(groupColors(group, palette), { fill: palette.groups[1]!.fill, stroke: palette.groups[1]!.stroke, title: palette.groups[1]!.text, icon: palette.groups[1]!.text });
+});
+
+test("a group's title and icon are drawn at the sizes its scene gives (a large group end to end)", async () => {
+  const { model, diagnostics } = parseDiagram('big = grupo "Big tier" tamanho=grande ícone=mdi:cash {\n  a = rect\n}\nsmall = group "Small tier" size=small icon=mdi:cash {\n  b = rect\n}\n');
+  assert.deepEqual(diagnostics, []);
+  const scene = await layoutDiagram(model, { 'mdi:cash': { body: '<path d="M1 1h2v2H1z"/>', width: 24, height: 24 } });
+  const svg = renderSvg(scene, { idPrefix: 'gs' });
+  assertWellFormed(svg);
+  for (const [id, title, size] of [['big', 'Big tier', 'large'], ['small', 'Small tier', 'small']] as const) {
+    const g = scene.groups.find((x) => x.id === id)!;
+    assert.equal(g.size, size);
+    assert.equal(g.label.fontSize, GROUP_METRICS[size].fontSize);
+    const markup = nodeMarkup(svg, id);
+    assert.match(markup, new RegExp(`<text [^>]*font-size="${g.label.fontSize}"[^>]*>${title}</text>`), id);
+    assert.match(markup, new RegExp(`<use [^>]*width="${g.iconBox!.size}" height="${g.iconBox!.size}"`), id);
+  }
+  assert.notEqual(GROUP_METRICS.large.fontSize, GROUP_METRICS.medium.fontSize);
+});
+
+test('a group title follows its text block, whatever the size constants say', () => {
+  const svg = renderSvg(
+    makeScene({ groups: [{ id: 'g', size: 'large', x: 0, y: 0, width: 400, height: 120, label: textBlock('Huge', 37), labelPosition: { x: 10, y: 4 }, depth: 0, line: 1 }] }),
+    { idPrefix: 't' },
+  );
+  assert.match(nodeMarkup(svg, 'g'), /<text [^>]*font-size="37"[^>]*>Huge<\/text>/);
 });

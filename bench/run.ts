@@ -4,6 +4,7 @@
  * Usage: npm run bench -- [--quick] [--only core|mcp-server|mcp-client]
  */
 import { benchCore } from './core.bench';
+import { benchMcpClient } from './mcpClient.bench';
 import { benchMcpServer } from './mcpServer.bench';
 import { printTable, type BenchRow } from './measure';
 
@@ -13,6 +14,7 @@ const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefi
 
 const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'mcp-server', run: benchMcpServer },
+  { name: 'mcp-client', run: benchMcpClient },
   { name: 'core', run: () => benchCore({ sizes: quick ? [10, 100] : [10, 100, 300, 1000], d2MaxSize: quick ? 100 : 1000 }) },
 ];
 

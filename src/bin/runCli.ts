@@ -9,6 +9,8 @@ Commands:
   format FILE [--write | --check]                  canonical formatting
   icons search QUERY [--limit N] [--json]          find icon ids
   icons sets [--json]                              list the bundled icon sets
+  mcp list|tools|call|read|prompt ...              use the MCP servers you configured
+  ask "PROMPT" [--yes] [--json] ...                let Claude draw with every MCP tool
 
 Run 'archflow <command> --help' for a command's options.
 `;
@@ -38,6 +40,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return commands.format(rest, io);
     case 'icons':
       return commands.icons(rest, io);
+    case 'mcp':
+      return commands.mcp(rest, io);
+    case 'ask':
+      return commands.ask(rest, io);
     default:
       throw new UsageError(`archflow: unknown command '${command}'\n\n${CLI_USAGE}`);
   }

@@ -1,0 +1,24 @@
+export { McpClientManager, type McpClientManagerOptions, type McpBuiltinServer, type McpRootInput, type FromServer } from './manager';
+export type { QualifiedTool, ToolCallOptions, ToolProgress, ToolProvider } from './types';
+export { MemoryApprovalStore, approvalStateOf, type ToolApprovalState, type ToolApprovalStore } from './approvalStore';
+export type { McpElicitationRequest, McpSamplingRequest, McpLogLevel } from './clientFactory';
+export type { McpServerState, McpServerStatus, McpServerCounts, McpLogEntry, RestartPolicy } from './serverConnection';
+export type { ConnectableServer } from './sessionOpener';
+export {
+  formatConfigDiagnostic,
+  type McpConfigDiagnostic,
+  type McpConfigSource,
+  type McpConfiguredServer,
+  type McpHttpServerConfig,
+  type McpInputSpec,
+  type McpServerConfig,
+  type McpStdioServerConfig,
+  type McpTransportKind,
+} from './serverConfig';
+export { parseConfigText, parseConfigObject } from './configFile';
+export { loadConfigSources, workspaceConfigSources, claudeDesktopConfigPath } from './configLoader';
+export { CommandResolver, CommandNotFoundError, type ResolvedCommand } from './commandResolver';
+export { McpServerError, McpTimeoutError, McpCancelledError } from './errors';
+export { qualifyToolNames, QUALIFIED_NAME_PATTERN } from './toolNames';
+export { toolFingerprint } from './fingerprint';
+export type { Disposable, Event } from './emitter';

@@ -14,10 +14,42 @@ export async function time(fn: () => unknown | Promise<unknown>, runs: number, w
     await fn();
     samples.push(performance.now() - t0);
   }
-  samples.sort((a, b) => a - b);
-  const mid = Math.floor(samples.length / 2);
-  const medianMs = samples.length % 2 ? samples[mid] : (samples[mid - 1] + samples[mid]) / 2;
-  return { medianMs, minMs: samples[0], maxMs: samples[samples.length - 1], runs };
+  return summarize(samples);
+}
+
+/**
+ * Runs `a` and `b` in turn (A B A B …) after a warm-up of each, so drift in the machine's
+ * speed hits both alike; the ratio is the median of the per-pair ratios a/b.
+ */
+export async function timePair(
+  a: () => unknown | Promise<unknown>,
+  b: () => unknown | Promise<unknown>,
+  runs: number,
+): Promise<{ a: Timing; b: Timing; ratio: number }> {
+  await a();
+  await b();
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t0 = performance.now();
+    await a();
+    as.push(performance.now() - t0);
+    t0 = performance.now();
+    await b();
+    bs.push(performance.now() - t0);
+  }
+  return { a: summarize(as), b: summarize(bs), ratio: median(as.map((x, i) => x / bs[i])) };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+function summarize(samples: number[]): Timing {
+  const s = [...samples].sort((x, y) => x - y);
+  return { medianMs: median(s), minMs: s[0], maxMs: s[s.length - 1], runs: s.length };
 }
 
 /** Row of a printed benchmark table: a figure and, when it has an anchor, the ratio to it. */

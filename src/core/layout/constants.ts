@@ -131,3 +131,9 @@ export function groupTitleBarHeight(labelHeight: number, hasIcon: boolean, size:
   const content = Math.max(labelHeight, hasIcon ? m.iconSize : 0);
   return content + 2 * m.titlePaddingY;
 }
+
+/**
+ * Element counts above which ELK's crossing minimisation works less hard (see
+ * `crossingEffort`): diagrams up to `medium` get ELK's full default effort.
+ */
+export const LARGE_DIAGRAM = Object.freeze({ medium: 200, large: 500 });

@@ -17,6 +17,7 @@ export {
   GROUP_FRAME,
   EDGE_LABEL_METRICS,
   LAYOUT_SPACING,
+  LARGE_DIAGRAM,
   groupTitleBarHeight,
 } from './constants';
 export type { NodeSizeMetrics, GroupSizeMetrics } from './constants';

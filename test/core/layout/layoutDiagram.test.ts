@@ -470,3 +470,13 @@ describe('layoutDiagram group sizes', () => {
     assert.ok(Math.abs(titleBar(g) - (Math.max(g.label.height, 18) + 2 * 8)) < 0.05);
   });
 });
+
+describe('crossing effort', () => {
+  it('keeps ELK default effort for ordinary diagrams and eases off for large ones', async () => {
+    const { crossingEffort } = await import('../../../src/core/layout/elkGraph');
+    assert.equal(crossingEffort(10), 7);
+    assert.equal(crossingEffort(200), 7);
+    assert.equal(crossingEffort(201), 3);
+    assert.equal(crossingEffort(1000), 1);
+  });
+});

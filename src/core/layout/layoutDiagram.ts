@@ -37,11 +37,7 @@ export async function layoutDiagram(
   const direction = options.direction ?? model.direction;
   const margin = options.margin ?? SCENE_MARGIN;
   const hierarchy = buildHierarchy(model, direction);
-  // Loaded on first use: evaluating elkjs costs hundreds of ms, which importers of this
-  // module (for measureText or the constants) should not pay. One engine per call, so no
-  // state is shared between layouts.
-  const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
-  const elk = new ELK();
+  const elk = await elkEngine();
   let input = buildElkGraph(hierarchy, direction);
   let laidOut: ElkNode;
   try {
@@ -51,4 +47,17 @@ export async function layoutDiagram(
     laidOut = await elk.layout(input.graph);
   }
   return sceneFromElk(model, hierarchy, input, laidOut, direction, margin, icons);
+}
+
+let engine: Promise<InstanceType<typeof import('elkjs/lib/elk.bundled.js').default>> | undefined;
+
+/**
+ * The one ELK engine of this thread. Loaded on first use: evaluating elkjs costs hundreds
+ * of ms, which importers of this module (for measureText or the constants) should not pay.
+ * Shared because a fresh engine per call doubled the cost of small layouts, and safe to
+ * share: each `layout` call builds its own graph and the random seed is set per call.
+ */
+function elkEngine() {
+  engine ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => new ELK());
+  return engine;
 }

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 
 const roots = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const passThrough = process.argv.slice(2).filter((a) => a.startsWith('--'));
-const skipDirs = new Set(['node_modules', 'extension', 'ui', 'fixtures']);
+const skipDirs = new Set(['node_modules', 'suite', 'bench', 'harness', 'fixtures', 'ui']);
 
 function collect(path, out) {
   const st = statSync(path);

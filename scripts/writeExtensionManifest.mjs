@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// Writes the VS Code extension's part of package.json (contributes, activationEvents,
+// capabilities, categories, icon, l10n) and leaves every other key as it is. Several
+// engineers share package.json, so the read-modify-write happens under a lock:
+//   flock /tmp/archflow-npm.lock node scripts/writeExtensionManifest.mjs
+// User-visible strings are `%key%` placeholders resolved from package.nls*.json.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const LANG = 'archflow';
+const PREVIEW_VIEW_TYPE = 'archflow.preview';
+const isDiagramEditor = `editorLangId == ${LANG} && !notebookEditorFocused`;
+const isPreview = `activeWebviewPanelId == '${PREVIEW_VIEW_TYPE}'`;
+
+const commands = [
+  { command: 'archflow.showPreview', title: '%command.showPreview%', category: 'ArchFlow', icon: '$(open-preview)' },
+  { command: 'archflow.showPreviewToSide', title: '%command.showPreviewToSide%', category: 'ArchFlow', icon: '$(open-preview)' },
+  { command: 'archflow.showSource', title: '%command.showSource%', category: 'ArchFlow', icon: '$(go-to-file)' },
+  { command: 'archflow.exportSvg', title: '%command.exportSvg%', category: 'ArchFlow' },
+  { command: 'archflow.exportPng', title: '%command.exportPng%', category: 'ArchFlow' },
+];
+
+/** The extension's keys of package.json, exactly as they are written. */
+export const manifest = {
+  categories: ['Programming Languages', 'Visualization', 'Formatters'],
+  icon: 'media/icon.png',
+  l10n: './l10n',
+  // Contributed commands and languages imply their own activation events (VS Code >= 1.74);
+  // these are the ones that are not implied. Never `*` or `onStartupFinished`.
+  activationEvents: [`onLanguage:${LANG}`, `onWebviewPanel:${PREVIEW_VIEW_TYPE}`],
+  capabilities: {
+    untrustedWorkspaces: {
+      supported: 'limited',
+      description: '%capabilities.untrustedWorkspaces%',
+    },
+    virtualWorkspaces: true,
+  },
+  contributes: {
+    languages: [
+      {
+        id: LANG,
+        aliases: ['ArchFlow', 'archflow'],
+        extensions: ['.diagram'],
+        configuration: './language-configuration.json',
+        icon: { light: './media/diagram-file.svg', dark: './media/diagram-file.svg' },
+      },
+    ],
+    grammars: [{ language: LANG, scopeName: 'source.archflow', path: './syntaxes/diagram.tmLanguage.json' }],
+    commands,
+    keybindings: [
+      { command: 'archflow.showPreview', key: 'ctrl+shift+v', mac: 'cmd+shift+v', when: isDiagramEditor },
+      { command: 'archflow.showPreviewToSide', key: 'ctrl+k v', mac: 'cmd+k v', when: isDiagramEditor },
+    ],
+    menus: {
+      commandPalette: [
+        // resourceLangId follows the active editor even while focus is in a panel.
+        { command: 'archflow.showPreview', when: `resourceLangId == ${LANG}` },
+        { command: 'archflow.showPreviewToSide', when: `resourceLangId == ${LANG}` },
+        { command: 'archflow.showSource', when: isPreview },
+        { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG} || ${isPreview}` },
+        { command: 'archflow.exportPng', when: `resourceLangId == ${LANG} || ${isPreview}` },
+      ],
+      'editor/title': [
+        { command: 'archflow.showPreviewToSide', when: isDiagramEditor, group: 'navigation' },
+        { command: 'archflow.showSource', when: isPreview, group: 'navigation' },
+        { command: 'archflow.exportSvg', when: `${isDiagramEditor} || ${isPreview}`, group: '1_archflow@1' },
+        { command: 'archflow.exportPng', when: `${isDiagramEditor} || ${isPreview}`, group: '1_archflow@2' },
+      ],
+      'editor/title/context': [{ command: 'archflow.showPreview', when: `resourceLangId == ${LANG}`, group: '1_open' }],
+      'explorer/context': [
+        { command: 'archflow.showPreview', when: `resourceLangId == ${LANG}`, group: 'navigation' },
+        { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG}`, group: '7_modification@1' },
+        { command: 'archflow.exportPng', when: `resourceLangId == ${LANG}`, group: '7_modification@2' },
+      ],
+    },
+    configuration: {
+      title: 'ArchFlow',
+      properties: {
+        'archflow.preview.followActiveEditor': {
+          type: 'boolean',
+          default: false,
+          scope: 'window',
+          markdownDescription: '%config.preview.followActiveEditor%',
+        },
+        'archflow.preview.minimap': {
+          type: 'boolean',
+          default: false,
+          scope: 'window',
+          markdownDescription: '%config.preview.minimap%',
+        },
+        'archflow.preview.animations': {
+          type: 'boolean',
+          default: true,
+          scope: 'window',
+          markdownDescription: '%config.preview.animations%',
+        },
+        'archflow.preview.debounceMs': {
+          type: 'number',
+          default: 250,
+          minimum: 0,
+          maximum: 5000,
+          scope: 'window',
+          markdownDescription: '%config.preview.debounceMs%',
+        },
+        'archflow.export.theme': {
+          type: 'string',
+          enum: ['auto', 'light', 'dark'],
+          enumDescriptions: ['%config.export.theme.auto%', '%config.export.theme.light%', '%config.export.theme.dark%'],
+          default: 'auto',
+          scope: 'resource',
+          markdownDescription: '%config.export.theme%',
+        },
+        'archflow.export.animate': {
+          type: 'boolean',
+          default: true,
+          scope: 'resource',
+          markdownDescription: '%config.export.animate%',
+        },
+        'archflow.export.pngScale': {
+          type: 'number',
+          default: 2,
+          minimum: 0.5,
+          maximum: 4,
+          scope: 'resource',
+          markdownDescription: '%config.export.pngScale%',
+        },
+      },
+    },
+  },
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const path = join(root, 'package.json');
+  const pkg = JSON.parse(readFileSync(path, 'utf8'));
+  for (const [key, value] of Object.entries(manifest)) pkg[key] = value;
+  writeFileSync(path, `${JSON.stringify(pkg, null, 2)}\n`);
+  console.error(`[manifest] wrote ${Object.keys(manifest).join(', ')} into package.json`);
+}

@@ -1,0 +1,141 @@
+import * as vscode from 'vscode';
+import type { IconCatalog } from '../../core/icons/index';
+import { parseDiagram } from '../../core/language/index';
+import type { DiagramModel, Diagnostic } from '../../core/model';
+import type { Scene } from '../../core/scene';
+import { diagramCounts, type DiagramCounts } from '../../core/summary';
+import { getIconCatalog } from '../../node/iconStore';
+import { createLayoutWorker, type LayoutWorker } from '../../node/workerLayout';
+import { Disposable } from '../util/dispose';
+
+/** The parse of one document version. */
+export interface DocumentAnalysis {
+  model: DiagramModel;
+  diagnostics: Diagnostic[];
+  counts: DiagramCounts;
+  uri: string;
+  version: number;
+  /** False while the icon catalog is still loading (no `unknown-icon` checks yet). */
+  checkedIcons: boolean;
+}
+
+/** A drawing and the document version it was laid out from. */
+export interface VersionedScene {
+  version: number;
+  scene: Scene;
+}
+
+interface Entry {
+  version: number;
+  analysis?: DocumentAnalysis;
+  scene?: Promise<Scene>;
+}
+
+/**
+ * The one place that parses and lays out documents: each version of each document is
+ * parsed at most once (and laid out at most once) and the result is shared by the
+ * Problems panel, the language features, the preview and export, so that they can never
+ * disagree. Layout always runs on a worker thread, so the extension host's event loop is
+ * never blocked by it, and the layout engine is never loaded into the extension host
+ * (which is also why this module imports neither `core/layout` nor `node/diagramPipeline`).
+ */
+export class DiagramService extends Disposable {
+  readonly #entries = new Map<string, Entry>();
+  readonly #lastGood = new Map<string, VersionedScene>();
+  readonly #worker: LayoutWorker;
+  #catalog: IconCatalog | undefined;
+  #catalogLoad: Promise<IconCatalog | undefined> | undefined;
+  readonly #onDidLoadCatalog = this.register(new vscode.EventEmitter<void>());
+  /** Fires once, when the icon catalog has loaded (analyses made before it are redone). */
+  readonly onDidLoadCatalog = this.#onDidLoadCatalog.event;
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    workerPath: string,
+  ) {
+    super();
+    this.#worker = createLayoutWorker({ workerPath });
+    this.register({ dispose: () => void this.#worker.dispose() });
+    this.register(vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)));
+  }
+
+  /**
+   * The icon catalog, loading it on first call. Resolves `undefined` (and logs why) when
+   * it cannot be read; never rejects.
+   */
+  catalog(): Promise<IconCatalog | undefined> {
+    this.#catalogLoad ??= getIconCatalog().then(
+      (catalog) => {
+        this.#catalog = catalog;
+        this.#entries.forEach((e) => (e.analysis = undefined));
+        this.#onDidLoadCatalog.fire();
+        return catalog;
+      },
+      (err: unknown) => {
+        this.log.error('the icon catalog could not be loaded', err);
+        return undefined;
+      },
+    );
+    return this.#catalogLoad;
+  }
+
+  /** The catalog if it has already loaded. */
+  get loadedCatalog(): IconCatalog | undefined {
+    return this.#catalog;
+  }
+
+  /** Parses the document's current version, or returns the cached parse of it. Synchronous. */
+  analyze(document: vscode.TextDocument): DocumentAnalysis {
+    void this.catalog();
+    const key = document.uri.toString();
+    let entry = this.#entries.get(key);
+    if (!entry || entry.version !== document.version) {
+      entry = { version: document.version };
+      this.#entries.set(key, entry);
+    }
+    if (!entry.analysis) {
+      const catalog = this.#catalog;
+      const { model, diagnostics } = parseDiagram(document.getText(), catalog ? { icons: catalog } : {});
+      entry.analysis = { model, diagnostics, counts: diagramCounts(model, diagnostics), uri: key, version: document.version, checkedIcons: catalog !== undefined };
+    }
+    return entry.analysis;
+  }
+
+  /**
+   * The drawing of the document's current version, laid out once on the worker thread.
+   * Rejects when that version has errors (callers check `analyze` first) or when the
+   * layout fails. The newest successful drawing of each document is kept (see
+   * {@link lastGoodScene}).
+   */
+  scene(document: vscode.TextDocument): Promise<Scene> {
+    const analysis = this.analyze(document);
+    const entry = this.#entries.get(analysis.uri)!;
+    if (!entry.scene) {
+      entry.scene = this.#layout(analysis);
+      entry.scene.catch(() => undefined);
+    }
+    return entry.scene;
+  }
+
+  /** The newest drawing that laid out without errors, and its version. */
+  lastGoodScene(uri: vscode.Uri): VersionedScene | undefined {
+    return this.#lastGood.get(uri.toString());
+  }
+
+  /** Drops everything cached for `uri` (its document closed). */
+  forget(uri: vscode.Uri): void {
+    this.#entries.delete(uri.toString());
+    this.#lastGood.delete(uri.toString());
+  }
+
+  async #layout(analysis: DocumentAnalysis): Promise<Scene> {
+    if (analysis.counts.errors > 0) throw new Error(`version ${analysis.version} has ${analysis.counts.errors} error(s)`);
+    const catalog = (await this.catalog()) ?? this.#catalog;
+    const ids = [...new Set(analysis.model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
+    const icons = catalog && ids.length ? await catalog.load(ids) : Object.fromEntries(ids.map((id) => [id, null]));
+    const scene = await this.#worker.layout(analysis.model, icons);
+    const previous = this.#lastGood.get(analysis.uri);
+    if (!previous || previous.version <= analysis.version) this.#lastGood.set(analysis.uri, { version: analysis.version, scene });
+    return scene;
+  }
+}

@@ -1,0 +1,89 @@
+import * as vscode from 'vscode';
+import { renderSvg } from '../../core/render/index';
+import { exportConfig } from '../config';
+import type { DiagramService } from '../documents/diagramService';
+import { exportFileName, resolveExportTheme } from './exportTheme';
+
+export type ExportFormat = 'svg' | 'png';
+
+export interface ExportOptions {
+  /** Write here instead of asking with a save dialog (automation and tests). */
+  target?: vscode.Uri;
+}
+
+/**
+ * Exports a document as SVG or PNG through the core: the same cached parse and layout the
+ * preview shows, rendered by `renderSvg` (and rasterised by the native resvg for PNG) in
+ * the extension host, never through the webview. The save dialog proposes a name next to
+ * the source and asks before replacing a file; a `target` given programmatically that
+ * already exists is confirmed with a modal question. Nothing is written while the text
+ * has errors.
+ */
+export class Exporter {
+  constructor(
+    private readonly service: DiagramService,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  async export(resource: vscode.Uri, format: ExportFormat, options: ExportOptions = {}): Promise<vscode.Uri | undefined> {
+    const doc = await vscode.workspace.openTextDocument(resource);
+    const analysis = this.service.analyze(doc);
+    const name = resource.path.split('/').pop() ?? resource.path;
+    if (analysis.counts.errors > 0) {
+      const show = vscode.l10n.t('Show Problems');
+      void vscode.window
+        .showErrorMessage(vscode.l10n.t('Cannot export {0}: it has {1} error(s). Fix them first.', name, analysis.counts.errors), show)
+        .then((choice) => (choice === show ? vscode.commands.executeCommand('workbench.actions.view.problems') : undefined));
+      return undefined;
+    }
+    const target = options.target ?? (await this.#ask(resource, format));
+    if (!target) return undefined;
+    if (options.target && (await exists(target))) {
+      const replace = vscode.l10n.t('Replace');
+      const answer = await vscode.window.showWarningMessage(
+        vscode.l10n.t("'{0}' already exists. Do you want to replace it?", target.path.split('/').pop() ?? target.path),
+        { modal: true },
+        replace,
+      );
+      if (answer !== replace) return undefined;
+    }
+    const scene = await this.service.scene(doc);
+    const config = exportConfig(resource);
+    const kind = vscode.window.activeColorTheme.kind;
+    const theme = resolveExportTheme(config.theme, scene.theme, kind === vscode.ColorThemeKind.Dark || kind === vscode.ColorThemeKind.HighContrast);
+    let bytes: Uint8Array;
+    if (format === 'svg') {
+      bytes = Buffer.from(renderSvg(scene, { theme, animate: config.animate }), 'utf8');
+    } else {
+      // The native rasteriser loads only when a PNG is asked for.
+      const { svgToPng } = await import('../../node/png');
+      bytes = svgToPng(renderSvg(scene, { theme, animate: false }), { scale: config.pngScale });
+    }
+    await vscode.workspace.fs.writeFile(target, bytes);
+    this.log.info(`exported ${resource.toString()} v${doc.version} to ${target.toString()} (${bytes.byteLength} bytes, ${theme})`);
+    const open = vscode.l10n.t('Open');
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t('Exported {0}', target.path.split('/').pop() ?? target.path), open)
+      .then((choice) => (choice === open ? vscode.commands.executeCommand('vscode.open', target) : undefined));
+    return target;
+  }
+
+  async #ask(resource: vscode.Uri, format: ExportFormat): Promise<vscode.Uri | undefined> {
+    const defaultUri = vscode.Uri.joinPath(resource, '..', exportFileName(resource.path, format));
+    return vscode.window.showSaveDialog({
+      defaultUri,
+      filters: format === 'svg' ? { [vscode.l10n.t('SVG image')]: ['svg'] } : { [vscode.l10n.t('PNG image')]: ['png'] },
+      saveLabel: vscode.l10n.t('Export'),
+      title: format === 'svg' ? vscode.l10n.t('Export as SVG') : vscode.l10n.t('Export as PNG'),
+    });
+  }
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import type { DiagramService } from '../documents/diagramService';
+import { Disposable } from '../util/dispose';
+import { DIAGRAM_SELECTOR } from '../util/ranges';
+import { QuickFixProvider } from './codeActions';
+import { DiagramCompletionProvider } from './completion';
+import { DiagnosticsManager } from './diagnostics';
+import { DiagramHoverProvider } from './hover';
+import { IdNavigationProvider } from './navigation';
+import { StructureProvider } from './structure';
+
+/** Registers every language feature of `.diagram` documents; disposing removes them all. */
+export class LanguageFeatures extends Disposable {
+  constructor(service: DiagramService) {
+    super();
+    const selector = DIAGRAM_SELECTOR;
+    this.register(new DiagnosticsManager(service));
+    this.register(vscode.languages.registerCodeActionsProvider(selector, new QuickFixProvider(service), QuickFixProvider.metadata));
+    this.register(vscode.languages.registerCompletionItemProvider(selector, new DiagramCompletionProvider(service), ...DiagramCompletionProvider.triggerCharacters));
+    this.register(vscode.languages.registerHoverProvider(selector, new DiagramHoverProvider(service)));
+    const navigation = new IdNavigationProvider(service);
+    this.register(vscode.languages.registerDefinitionProvider(selector, navigation));
+    this.register(vscode.languages.registerReferenceProvider(selector, navigation));
+    this.register(vscode.languages.registerDocumentHighlightProvider(selector, navigation));
+    this.register(vscode.languages.registerRenameProvider(selector, navigation));
+    const structure = new StructureProvider(service);
+    this.register(vscode.languages.registerDocumentSymbolProvider(selector, structure, { label: 'ArchFlow' }));
+    this.register(vscode.languages.registerFoldingRangeProvider(selector, structure));
+    this.register(vscode.languages.registerDocumentFormattingEditProvider(selector, structure));
+    this.register(vscode.languages.registerDocumentLinkProvider(selector, structure));
+  }
+}

@@ -1,0 +1,351 @@
+import * as vscode from 'vscode';
+import { formatMessage } from '../../core/language/index';
+import type { Diagnostic } from '../../core/model';
+import {
+  assertNever,
+  parseWebviewMessage,
+  type HostToPreviewMessage,
+  type PreviewProblem,
+  type PreviewToHostMessage,
+  type UpdateMessage,
+  type Viewport,
+} from '../../protocol/index';
+import { safeLink } from '../../core/render/index';
+import { previewConfig } from '../config';
+import type { DiagramService } from '../documents/diagramService';
+import { elementAtLine, connectionsAtLine, elementById, occurrencesOf } from '../language/occurrences';
+import { displayLocale } from '../locale';
+import { Disposable } from '../util/dispose';
+import { toVsRange } from '../util/ranges';
+import { previewFonts, previewHtml, previewResourceRoots, previewStrings } from './previewHtml';
+
+/** What a preview needs from its surroundings. */
+export interface PreviewContext {
+  extensionUri: vscode.Uri;
+  service: DiagramService;
+  log: vscode.LogOutputChannel;
+  /** Runs the export command for a document. */
+  exportDocument(uri: vscode.Uri, format: 'svg' | 'png'): Thenable<unknown>;
+  /** The viewport last seen for a document (kept by the manager across documents). */
+  viewportFor(uri: vscode.Uri): Viewport | undefined;
+  rememberViewport(uri: vscode.Uri, viewport: Viewport): void;
+}
+
+/** Fired each time the webview reports that a document version is on screen. */
+export interface RenderedEvent {
+  uri: string;
+  version: number;
+  elements: number;
+  /** Host time from the start of the refresh to posting the update (parse, layout, serialise). */
+  hostMs?: number;
+  /** `performance.now()` of the extension host when the refresh started and when it posted. */
+  refreshStartedAt?: number;
+  postedAt?: number;
+  /** Webview time from receiving the update to the first frame showing it. */
+  renderMs?: number;
+}
+
+/** Problems for the preview's banner: errors first, then warnings, each in source order. */
+export function toPreviewProblems(diagnostics: readonly Diagnostic[]): PreviewProblem[] {
+  const locale = displayLocale();
+  return [...diagnostics]
+    .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
+    .map((d) => ({ severity: d.severity, code: d.code, message: formatMessage(d, locale), ...d.range }));
+}
+
+/**
+ * One preview panel. It shows one document at a time (`resource`; a following preview
+ * changes it) and keeps the webview in step: the first update after `ready` is immediate,
+ * later edits are debounced; while the text has errors the last good drawing stays and
+ * only the problems change. Messages from the webview are validated before use; what is
+ * malformed is dropped and logged. The panel's view state lives in the webview
+ * (`setState`), so VS Code can revive it after a reload through the manager's serializer.
+ */
+export class DiagramPreview extends Disposable {
+  static readonly viewType = 'archflow.preview';
+
+  #resource: vscode.Uri;
+  #ready = false;
+  #pending = new Map<HostToPreviewMessage['type'], HostToPreviewMessage>();
+  /** The scene version the webview holds (undefined: none, or unknown after a reload). */
+  #sentSceneVersion: number | undefined;
+  #sentHighlight = '';
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #refreshes = 0;
+  /** Start and post times of each posted update, by document version (for RenderedEvent). */
+  readonly #hostTimes = new Map<number, { started: number; posted: number }>();
+  /** Send the remembered viewport with the next update (the document changed). */
+  #restoreViewport = false;
+
+  readonly #onDidDispose = this.register(new vscode.EventEmitter<void>());
+  readonly onDidDispose = this.#onDidDispose.event;
+  readonly #onDidRender = this.register(new vscode.EventEmitter<RenderedEvent>());
+  readonly onDidRender = this.#onDidRender.event;
+  readonly #onDidChangeViewState = this.register(new vscode.EventEmitter<vscode.WebviewPanelOnDidChangeViewStateEvent>());
+  readonly onDidChangeViewState = this.#onDidChangeViewState.event;
+
+  private constructor(
+    readonly panel: vscode.WebviewPanel,
+    resource: vscode.Uri,
+    private readonly ctx: PreviewContext,
+    /** True for the single preview that follows the active editor. */
+    readonly follows: boolean,
+  ) {
+    super();
+    this.#resource = resource;
+    this.register({ dispose: () => clearTimeout(this.#timer) });
+    this.register(panel.onDidDispose(() => this.dispose()));
+    this.register(panel.onDidChangeViewState((e) => this.#onDidChangeViewState.fire(e)));
+    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.#receive(raw)));
+    this.register(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.toString() === this.#resource.toString() && e.contentChanges.length > 0) this.#scheduleRefresh();
+      }),
+    );
+    this.register(
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        if (e.textEditor.document.uri.toString() === this.#resource.toString()) this.#highlight(e.textEditor);
+      }),
+    );
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('archflow.preview')) this.#post({ type: 'settings', settings: this.#settings() });
+      }),
+    );
+    this.register(ctx.service.onDidLoadCatalog(() => this.#scheduleRefresh(true)));
+    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: previewResourceRoots(ctx.extensionUri) };
+    panel.iconPath = vscode.Uri.joinPath(ctx.extensionUri, 'media', 'diagram-file.svg');
+    this.#render();
+  }
+
+  /** Opens a new panel for `resource`. */
+  static create(resource: vscode.Uri, column: vscode.ViewColumn, ctx: PreviewContext, follows: boolean, preserveFocus = true): DiagramPreview {
+    const panel = vscode.window.createWebviewPanel(DiagramPreview.viewType, DiagramPreview.title(resource), { viewColumn: column, preserveFocus }, {
+      enableScripts: true,
+      enableCommandUris: false,
+      enableFindWidget: false,
+      localResourceRoots: previewResourceRoots(ctx.extensionUri),
+    });
+    return new DiagramPreview(panel, resource, ctx, follows);
+  }
+
+  /** Takes over a panel VS Code restored after a reload. */
+  static revive(panel: vscode.WebviewPanel, resource: vscode.Uri, ctx: PreviewContext, follows: boolean): DiagramPreview {
+    return new DiagramPreview(panel, resource, ctx, follows);
+  }
+
+  static title(resource: vscode.Uri): string {
+    const name = resource.path.split('/').pop() ?? resource.path;
+    return vscode.l10n.t('Preview {0}', name);
+  }
+
+  get resource(): vscode.Uri {
+    return this.#resource;
+  }
+
+  override dispose(): void {
+    if (this.isDisposed) return;
+    this.#onDidDispose.fire();
+    super.dispose();
+    this.panel.dispose();
+  }
+
+  /** Shows another document in this panel (a following preview tracking the active editor). */
+  setResource(resource: vscode.Uri): void {
+    if (resource.toString() === this.#resource.toString()) return;
+    this.#resource = resource;
+    this.#sentSceneVersion = undefined;
+    this.#sentHighlight = '';
+    this.#restoreViewport = true;
+    this.panel.title = DiagramPreview.title(resource);
+    this.#scheduleRefresh(true);
+  }
+
+  reveal(column?: vscode.ViewColumn, preserveFocus = true): void {
+    this.panel.reveal(column, preserveFocus);
+  }
+
+  /** Updates now (no debounce). */
+  refresh(): void {
+    this.#scheduleRefresh(true);
+  }
+
+  #settings() {
+    const { minimap, animations } = previewConfig();
+    return { minimap, animations };
+  }
+
+  #render(): void {
+    this.#ready = false;
+    this.#pending.clear();
+    this.#sentSceneVersion = undefined;
+    const webview = this.panel.webview;
+    this.panel.webview.html = previewHtml(
+      webview,
+      this.ctx.extensionUri,
+      { uri: this.#resource.toString(), settings: this.#settings(), fonts: previewFonts(webview, this.ctx.extensionUri), strings: previewStrings() },
+      vscode.env.language,
+    );
+  }
+
+  #post(message: HostToPreviewMessage): void {
+    if (this.isDisposed) return;
+    if (!this.#ready) {
+      this.#pending.set(message.type, message);
+      return;
+    }
+    void this.panel.webview.postMessage(message);
+  }
+
+  #scheduleRefresh(immediate = false): void {
+    clearTimeout(this.#timer);
+    if (immediate || !this.#ready) {
+      this.#timer = undefined;
+      void this.#refresh();
+      return;
+    }
+    this.#timer = setTimeout(() => void this.#refresh(), previewConfig().debounceMs);
+  }
+
+  async #document(): Promise<vscode.TextDocument> {
+    const key = this.#resource.toString();
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key) ?? (await vscode.workspace.openTextDocument(this.#resource));
+  }
+
+  async #refresh(): Promise<void> {
+    const ticket = ++this.#refreshes;
+    const resource = this.#resource;
+    const started = performance.now();
+    try {
+      const doc = await this.#document();
+      const analysis = this.ctx.service.analyze(doc);
+      const message: UpdateMessage = { type: 'update', uri: resource.toString(), version: doc.version, problems: toPreviewProblems(analysis.diagnostics) };
+      if (analysis.counts.errors === 0) {
+        try {
+          const scene = await this.ctx.service.scene(doc);
+          if (this.#sentSceneVersion !== doc.version) {
+            message.scene = scene;
+            message.sceneVersion = doc.version;
+          }
+        } catch (err) {
+          this.ctx.log.error(`layout of ${resource.toString()} v${doc.version} failed`, err);
+          message.failure = err instanceof Error ? err.message : String(err);
+        }
+      }
+      if (!message.scene) {
+        const good = this.ctx.service.lastGoodScene(resource);
+        if (good && this.#sentSceneVersion === undefined) {
+          message.scene = good.scene;
+          message.sceneVersion = good.version;
+        }
+      }
+      // A newer refresh started meanwhile, or the preview moved to another document.
+      if (ticket !== this.#refreshes || resource.toString() !== this.#resource.toString() || this.isDisposed) return;
+      if (this.#restoreViewport) {
+        this.#restoreViewport = false;
+        const viewport = this.ctx.viewportFor(resource);
+        if (viewport) message.viewport = viewport;
+      }
+      if (message.scene) this.#sentSceneVersion = message.sceneVersion;
+      this.#post(message);
+      if (this.#hostTimes.size > 50) this.#hostTimes.clear();
+      this.#hostTimes.set(message.version, { started, posted: performance.now() });
+      const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === resource.toString());
+      if (editor) this.#highlight(editor);
+    } catch (err) {
+      this.ctx.log.error(`preview refresh of ${resource.toString()} failed`, err);
+      if (ticket === this.#refreshes) this.#post({ type: 'update', uri: resource.toString(), version: -1, problems: [], failure: String(err) });
+    }
+  }
+
+  #highlight(editor: vscode.TextEditor): void {
+    const { model } = this.ctx.service.analyze(editor.document);
+    const line = editor.selection.active.line;
+    const element = elementAtLine(model, line);
+    const connections = connectionsAtLine(model, line);
+    const elements = connections.length ? [] : element ? [element.id] : [];
+    const key = `${elements.join(',')}|${connections.join(',')}`;
+    if (key === this.#sentHighlight) return;
+    this.#sentHighlight = key;
+    this.#post({ type: 'highlight', uri: this.#resource.toString(), elements, connections });
+  }
+
+  #receive(raw: unknown): void {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      this.ctx.log.warn(`dropped a message from the preview: ${parsed.error}`);
+      return;
+    }
+    const message: PreviewToHostMessage = parsed.value;
+    const forThis = (uri: string) => uri === this.#resource.toString();
+    switch (message.type) {
+      case 'ready':
+        this.#ready = true;
+        this.#sentSceneVersion = undefined;
+        this.#sentHighlight = '';
+        void this.panel.webview.postMessage({ type: 'settings', settings: this.#settings() } satisfies HostToPreviewMessage);
+        for (const m of this.#pending.values()) if (m.type !== 'update' && m.type !== 'settings') void this.panel.webview.postMessage(m);
+        this.#pending.clear();
+        this.#scheduleRefresh(true);
+        return;
+      case 'revealLine':
+        if (forThis(message.uri)) void this.#revealPosition(message.line, message.column ?? 1);
+        return;
+      case 'revealElement':
+        if (forThis(message.uri)) void this.#revealElement(message.id);
+        return;
+      case 'viewportChanged':
+        if (forThis(message.uri)) this.ctx.rememberViewport(this.#resource, message.viewport);
+        return;
+      case 'export':
+        void this.ctx.exportDocument(this.#resource, message.format);
+        return;
+      case 'openLink': {
+        const href = safeLink(message.url);
+        if (href) void vscode.env.openExternal(vscode.Uri.parse(href, true));
+        return;
+      }
+      case 'rendered': {
+        const times = this.#hostTimes.get(message.version);
+        this.#onDidRender.fire({
+          uri: message.uri,
+          version: message.version,
+          elements: message.elements,
+          ...(times ? { hostMs: times.posted - times.started, refreshStartedAt: times.started, postedAt: times.posted } : {}),
+          ...(message.renderMs !== undefined ? { renderMs: message.renderMs } : {}),
+        });
+        return;
+      }
+      case 'log':
+        this.ctx.log[message.level === 'info' ? 'info' : message.level === 'warn' ? 'warn' : 'error'](`[preview] ${message.message}`);
+        return;
+      default:
+        assertNever(message, 'preview message');
+    }
+  }
+
+  async #revealElement(id: string): Promise<void> {
+    const doc = await this.#document();
+    const { model } = this.ctx.service.analyze(doc);
+    const element = elementById(model, id);
+    const target = element && !(element.kind === 'node' && element.implicit) ? element.idRange : occurrencesOf(model, id)[0]?.range;
+    if (!target) return;
+    await this.#showSelection(doc, toVsRange(target));
+  }
+
+  async #revealPosition(line: number, column: number): Promise<void> {
+    const doc = await this.#document();
+    const l = Math.min(Math.max(0, line - 1), Math.max(0, doc.lineCount - 1));
+    const position = new vscode.Position(l, Math.max(0, column - 1));
+    await this.#showSelection(doc, new vscode.Range(position, position));
+  }
+
+  async #showSelection(doc: vscode.TextDocument, range: vscode.Range): Promise<void> {
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === doc.uri.toString());
+    const column =
+      visible?.viewColumn ??
+      (this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One);
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: column, preserveFocus: false, selection: range });
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+}

@@ -1,0 +1,104 @@
+import * as vscode from 'vscode';
+import { parsePreviewState, type Viewport } from '../../protocol/index';
+import { previewConfig } from '../config';
+import type { DiagramService } from '../documents/diagramService';
+import { Disposable } from '../util/dispose';
+import { isDiagramDocument } from '../util/ranges';
+import { DiagramPreview, type PreviewContext, type RenderedEvent } from './diagramPreview';
+
+export interface OpenPreviewOptions {
+  /** Open beside the editor (Ctrl+K V) instead of in the active column (Ctrl+Shift+V). */
+  toSide: boolean;
+  /** Keep the focus where it is (default: focus moves to the preview when not to the side). */
+  preserveFocus?: boolean;
+}
+
+/**
+ * Owns every preview panel. By default each document has its own preview; with
+ * `archflow.preview.followActiveEditor` a single preview follows the active `.diagram`
+ * editor. Also the `WebviewPanelSerializer` that revives previews after a window reload
+ * from the state their webview saved (validated: a panel with unusable state is closed).
+ */
+export class PreviewManager extends Disposable implements vscode.WebviewPanelSerializer {
+  readonly #previews = new Set<DiagramPreview>();
+  readonly #viewports = new Map<string, Viewport>();
+  #active: DiagramPreview | undefined;
+  readonly #onDidRender = this.register(new vscode.EventEmitter<RenderedEvent>());
+  /** Fires when any preview reports a document version on screen (tests and benchmark). */
+  readonly onDidRender = this.#onDidRender.event;
+  readonly #ctx: PreviewContext;
+
+  constructor(extensionUri: vscode.Uri, service: DiagramService, log: vscode.LogOutputChannel, exportDocument: PreviewContext['exportDocument']) {
+    super();
+    this.#ctx = {
+      extensionUri,
+      service,
+      log,
+      exportDocument,
+      viewportFor: (uri) => this.#viewports.get(uri.toString()),
+      rememberViewport: (uri, viewport) => this.#viewports.set(uri.toString(), viewport),
+    };
+    this.register(vscode.window.registerWebviewPanelSerializer(DiagramPreview.viewType, this));
+    this.register(
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (!editor || !isDiagramDocument(editor.document)) return;
+        for (const p of this.#previews) if (p.follows) p.setResource(editor.document.uri);
+      }),
+    );
+    this.register({ dispose: () => [...this.#previews].forEach((p) => p.dispose()) });
+  }
+
+  /** The preview whose panel is active, if any. */
+  get activePreview(): DiagramPreview | undefined {
+    return this.#active;
+  }
+
+  /** Every open preview (tests). */
+  get previews(): readonly DiagramPreview[] {
+    return [...this.#previews];
+  }
+
+  open(resource: vscode.Uri, options: OpenPreviewOptions): DiagramPreview {
+    const follow = previewConfig().followActiveEditor;
+    const activeColumn = vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.One;
+    const column = options.toSide ? vscode.ViewColumn.Beside : activeColumn;
+    const preserveFocus = options.preserveFocus ?? options.toSide;
+    const existing = [...this.#previews].find((p) => (follow ? p.follows : !p.follows && p.resource.toString() === resource.toString()));
+    if (existing) {
+      existing.setResource(resource);
+      existing.reveal(options.toSide ? existing.panel.viewColumn : column, preserveFocus);
+      return existing;
+    }
+    return this.#track(DiagramPreview.create(resource, column, this.#ctx, follow, preserveFocus));
+  }
+
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const parsed = parsePreviewState(state);
+    if (!parsed) {
+      this.#ctx.log.warn('closing a restored preview without usable state');
+      panel.dispose();
+      return;
+    }
+    const resource = vscode.Uri.parse(parsed.uri, true);
+    if (parsed.viewport) this.#viewports.set(resource.toString(), parsed.viewport);
+    this.#track(DiagramPreview.revive(panel, resource, this.#ctx, previewConfig().followActiveEditor));
+  }
+
+  #track(preview: DiagramPreview): DiagramPreview {
+    this.#previews.add(preview);
+    if (preview.panel.active) this.#active = preview;
+    const subs = [
+      preview.onDidRender((e) => this.#onDidRender.fire(e)),
+      preview.onDidChangeViewState(({ webviewPanel }) => {
+        if (webviewPanel.active) this.#active = preview;
+        else if (this.#active === preview) this.#active = undefined;
+      }),
+    ];
+    preview.onDidDispose(() => {
+      this.#previews.delete(preview);
+      if (this.#active === preview) this.#active = undefined;
+      subs.forEach((s) => s.dispose());
+    });
+    return preview;
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The messages exchanged by the extension host and the preview webview, shared by both
+ * sides. Every message is plain JSON, discriminated on `type`; URIs travel as strings.
+ * Messages about a document carry its `uri`, and updates carry its `version`: the
+ * webview ignores anything older than what it already shows.
+ */
+import type { Scene } from '../core/scene';
+
+/** The React Flow viewport: translation in screen pixels and zoom factor. */
+export interface Viewport {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+/** A diagnostic as the preview's banner lists it: already localised, 1-based, end-exclusive. */
+export interface PreviewProblem {
+  severity: 'error' | 'warning';
+  code: string;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** Settings the webview needs (from `archflow.preview.*`). */
+export interface PreviewSettings {
+  minimap: boolean;
+  animations: boolean;
+}
+
+/** Host -> webview: a new document version (and, when it laid out, a new drawing). */
+export interface UpdateMessage {
+  type: 'update';
+  uri: string;
+  version: number;
+  /**
+   * The drawing to show. Absent when the text has errors and the drawing already sent
+   * (the last good one) still stands; the webview then keeps it and shows the banner.
+   */
+  scene?: Scene;
+  /** The document version `scene` was laid out from. */
+  sceneVersion?: number;
+  /** Problems of `version`, errors first; the banner shows the errors. */
+  problems: PreviewProblem[];
+  /**
+   * Move to this viewport (the preview switched to a document it showed before). When
+   * absent the webview keeps its viewport for the same document and fits a new one.
+   */
+  viewport?: Viewport;
+  /** Set when the host could not draw `version` for a reason that is not a diagnostic. */
+  failure?: string;
+}
+
+/**
+ * Host -> webview: emphasise what the editor's cursor is on: node and group ids, and
+ * connection ids (`c0`, `c1`, … as in the scene's edges). Empty lists clear it.
+ */
+export interface HighlightMessage {
+  type: 'highlight';
+  uri: string;
+  elements: string[];
+  connections: string[];
+}
+
+/** Host -> webview: the preview settings changed (also sent once after `ready`). */
+export interface SettingsMessage {
+  type: 'settings';
+  settings: PreviewSettings;
+}
+
+export type HostToPreviewMessage = UpdateMessage | HighlightMessage | SettingsMessage;
+
+/** Webview -> host: the message listener is installed; the host may start sending. */
+export interface ReadyMessage {
+  type: 'ready';
+}
+
+/** Webview -> host: move the editor's cursor to this 1-based position (a clicked problem or edge). */
+export interface RevealLineMessage {
+  type: 'revealLine';
+  uri: string;
+  line: number;
+  column?: number;
+}
+
+/** Webview -> host: reveal the declaration of a node or group (a clicked element). */
+export interface RevealElementMessage {
+  type: 'revealElement';
+  uri: string;
+  id: string;
+}
+
+/** Webview -> host: the user panned or zoomed (debounced by the webview). */
+export interface ViewportChangedMessage {
+  type: 'viewportChanged';
+  uri: string;
+  viewport: Viewport;
+}
+
+/** Webview -> host: export the shown document (the host renders through the core). */
+export interface ExportRequestMessage {
+  type: 'export';
+  format: 'svg' | 'png';
+}
+
+/** Webview -> host: open a node's `link=` (the host checks the scheme again). */
+export interface OpenLinkMessage {
+  type: 'openLink';
+  url: string;
+}
+
+/** Webview -> host: the drawing of `version` is on screen (used by the benchmark and tests). */
+export interface RenderedMessage {
+  type: 'rendered';
+  uri: string;
+  version: number;
+  elements: number;
+  /** Milliseconds from the update's arrival in the webview to the first frame showing it. */
+  renderMs?: number;
+}
+
+/** Webview -> host: something went wrong inside the webview; the host logs it. */
+export interface LogMessage {
+  type: 'log';
+  level: 'error' | 'warn' | 'info';
+  message: string;
+}
+
+export type PreviewToHostMessage =
+  | ReadyMessage
+  | RevealLineMessage
+  | RevealElementMessage
+  | ViewportChangedMessage
+  | ExportRequestMessage
+  | OpenLinkMessage
+  | RenderedMessage
+  | LogMessage;
+
+/**
+ * What the preview webview persists with `setState` (view state only; the host owns the
+ * document). The serializer receives it after a window reload to revive the panel.
+ */
+export interface PreviewState {
+  stateVersion: 1;
+  uri: string;
+  viewport?: Viewport;
+  minimap?: boolean;
+}
+
+/** Compile-time exhaustiveness for `switch (message.type)`. */
+export function assertNever(value: never, what = 'value'): never {
+  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,206 @@
+// Keystroke-to-preview benchmark, run inside the real extension host (code-server or
+// @vscode/test-electron) in place of the mocha suite. For diagrams of 10, 100 and 300
+// nodes with groups it times an edit until the preview webview reports that version on
+// screen, and in the same run times the core's own parse + layout of the same text; the
+// difference is the extension's overhead (messaging, worker transfer, React Flow update).
+// It also records activation time and the longest extension-host event-loop stall.
+import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import { parseDiagram } from '../../../src/core/language/index';
+import { layoutDiagram } from '../../../src/core/layout/index';
+import { getIconCatalog } from '../../../src/node/iconStore';
+
+const SIZES = [10, 100, 300];
+const EDITS = 9;
+const WARMUP = 2;
+
+interface SizeResult {
+  nodes: number;
+  groups: number;
+  /** Edit applied -> the webview reports the new version on screen (median). */
+  editToPreviewMs: number;
+  /** The core's parse + icon load + layout of the same text, in-thread, same run (median). */
+  coreParseLayoutMs: number;
+  /** editToPreview - core: everything the extension adds (median of per-edit differences). */
+  overheadMs: number;
+  ratio: number;
+  /** Host: refresh start -> update posted (parse, worker layout, serialisation) (median). */
+  hostMs: number;
+  /** Webview: update received -> first frame showing it (React Flow update) (median). */
+  webviewRenderMs: number;
+  /** Edit request -> refresh start: the edit's round trip through the workbench (bench artefact, median). */
+  editRoundTripMs: number;
+  /** Update posted -> `rendered` back, minus the webview's drawing: a messaging round trip (median). */
+  messagingRoundTripMs: number;
+  /**
+   * What a keystroke pays on top of the core: host time beyond the core's parse+layout,
+   * one messaging leg (half the round trip) and the webview's drawing (median of per-edit sums).
+   */
+  keystrokeOverheadMs: number;
+  /** Longest extension-host event-loop delay during an edit (median over edits, and max). */
+  eventLoopDelayMedianMs: number;
+  eventLoopDelayMaxMs: number;
+  /** The same delay while the core lays the text out in-thread, for contrast (what the worker avoids). */
+  inThreadLayoutDelayMs: number;
+  samples: number;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** N nodes in groups of ten, chained inside each group, groups chained by their first node. */
+export function generateDiagram(n: number): string {
+  const icons = ['logos:nodejs-icon', 'logos:postgresql', 'logos:redis', 'lucide:server', 'mdi:database'];
+  const lines = [`diagram "Bench ${n}"`, 'direction LR', ''];
+  const groups = Math.ceil(n / 10);
+  for (let g = 0; g < groups; g++) {
+    lines.push(`g${g} = group "Group ${g}" {`);
+    for (let i = g * 10; i < Math.min(n, g * 10 + 10); i++) {
+      lines.push(`  n${i} = rectangle "Node ${i}"${i % 3 === 0 ? ` icon=${icons[i % icons.length]}` : ''}`);
+    }
+    lines.push('}');
+  }
+  for (let g = 0; g < groups; g++) {
+    for (let i = g * 10; i < Math.min(n, g * 10 + 10) - 1; i++) lines.push(`n${i} -> n${i + 1}${i % 4 === 0 ? ' anim=packets' : ''}`);
+    if (g + 1 < groups) lines.push(`n${g * 10} -> n${(g + 1) * 10} "next"`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+interface Rendered {
+  uri: string;
+  version: number;
+  elements: number;
+  hostMs?: number;
+  renderMs?: number;
+  refreshStartedAt?: number;
+  postedAt?: number;
+}
+
+interface Api {
+  onDidRenderPreview: vscode.Event<Rendered>;
+}
+
+function waitRendered(api: Api, uri: string, version: number, timeoutMs = 60_000): Promise<{ at: number; event: Rendered }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`version ${version} of ${uri} never reached the preview`));
+    }, timeoutMs);
+    const sub = api.onDidRenderPreview((e) => {
+      if (e.uri === uri && e.version >= version) {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve({ at: performance.now(), event: e });
+      }
+    });
+  });
+}
+
+async function coreTime(text: string): Promise<number> {
+  const catalog = await getIconCatalog();
+  const t0 = performance.now();
+  const { model } = parseDiagram(text, { icons: catalog });
+  const ids = [...new Set(model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
+  const icons = await catalog.load(ids);
+  await layoutDiagram(model, icons);
+  return performance.now() - t0;
+}
+
+export async function run(): Promise<void> {
+  const out = process.env.ARCHFLOW_TEST_RESULTS;
+  const t0 = performance.now();
+  const ext = vscode.extensions.getExtension<Api>('archflow.archflow');
+  if (!ext) throw new Error('extension not installed');
+  const api = await ext.activate();
+  const activationMs = performance.now() - t0;
+  await vscode.workspace.getConfiguration('archflow.preview').update('debounceMs', 0, vscode.ConfigurationTarget.Global);
+  await vscode.workspace.getConfiguration('archflow.preview').update('animations', false, vscode.ConfigurationTarget.Global);
+  const folder = vscode.workspace.workspaceFolders![0]!.uri;
+  const results: SizeResult[] = [];
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  // The noise floor: event-loop delay of an idle extension host on this machine.
+  lag.enable();
+  await new Promise((r) => setTimeout(r, 1500));
+  lag.disable();
+  const idleDelayMs = lag.max / 1e6;
+
+  for (const n of SIZES) {
+    const text = generateDiagram(n);
+    const file = vscode.Uri.joinPath(folder, `bench-${n}.diagram`);
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(text));
+    const doc = await vscode.workspace.openTextDocument(file);
+    const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const uri = doc.uri.toString();
+    const first = waitRendered(api, uri, doc.version, 120_000);
+    await vscode.commands.executeCommand('archflow.showPreviewToSide', file);
+    await first;
+
+    const e2e: number[] = [];
+    const core: number[] = [];
+    const host: number[] = [];
+    const render: number[] = [];
+    const editTrip: number[] = [];
+    const messageTrip: number[] = [];
+    const delays: number[] = [];
+    for (let i = 0; i < WARMUP + EDITS; i++) {
+      const line = doc.getText().split('\n').findIndex((l) => l.includes('n0 = rectangle'));
+      const range = doc.lineAt(line).range;
+      const replacement = `  n0 = rectangle "Node 0 edit ${i}" icon=logos:nodejs-icon`;
+      lag.reset();
+      lag.enable();
+      const start = performance.now();
+      await editor.edit((e) => e.replace(range, replacement));
+      const { at: end, event } = await waitRendered(api, uri, doc.version);
+      lag.disable();
+      const delay = lag.max / 1e6;
+      const coreMs = await coreTime(doc.getText());
+      if (i >= WARMUP) {
+        e2e.push(end - start);
+        core.push(coreMs);
+        host.push(event.hostMs ?? Number.NaN);
+        render.push(event.renderMs ?? Number.NaN);
+        editTrip.push((event.refreshStartedAt ?? Number.NaN) - start);
+        messageTrip.push(end - (event.postedAt ?? Number.NaN) - (event.renderMs ?? Number.NaN));
+        delays.push(delay);
+      }
+    }
+    // For contrast: the delay the event loop would see if this layout ran in-thread.
+    lag.reset();
+    lag.enable();
+    await new Promise((r) => setTimeout(r, 20));
+    await coreTime(doc.getText());
+    lag.disable();
+    const inThread = lag.max / 1e6;
+    const overheads = e2e.map((t, i) => t - core[i]!);
+    const keystroke = e2e.map((_, i) => host[i]! - core[i]! + messageTrip[i]! / 2 + render[i]!);
+    results.push({
+      nodes: n,
+      groups: Math.ceil(n / 10),
+      editToPreviewMs: round(median(e2e)),
+      coreParseLayoutMs: round(median(core)),
+      overheadMs: round(median(overheads)),
+      ratio: round(median(e2e) / median(core)),
+      hostMs: round(median(host)),
+      webviewRenderMs: round(median(render)),
+      editRoundTripMs: round(median(editTrip)),
+      messagingRoundTripMs: round(median(messageTrip)),
+      keystrokeOverheadMs: round(median(keystroke)),
+      eventLoopDelayMedianMs: round(median(delays)),
+      eventLoopDelayMaxMs: round(Math.max(...delays)),
+      inThreadLayoutDelayMs: round(inThread),
+      samples: e2e.length,
+    });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }
+
+  const bench = { activationMs: round(activationMs), idleEventLoopDelayMs: round(idleDelayMs), sizes: results };
+  console.log(JSON.stringify(bench, null, 2));
+  if (out) writeFileSync(out, JSON.stringify({ passed: 1, failed: 0, pending: 0, tests: [{ title: 'benchmark', state: 'passed' }], bench }, null, 2));
+}

@@ -1,0 +1,62 @@
+// The extension's part of package.json: in sync with its generator, and shaped as the
+// architecture asks (no startup activation, commands in the ArchFlow category, palette
+// entries only where they apply, every setting described).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { manifest } from '../../../scripts/writeExtensionManifest.mjs';
+
+const root = join(import.meta.dirname, '../../..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+test('package.json holds exactly what scripts/writeExtensionManifest.mjs writes', () => {
+  for (const key of Object.keys(manifest)) assert.deepEqual(pkg[key], manifest[key], `${key} (run: flock /tmp/archflow-npm.lock node scripts/writeExtensionManifest.mjs)`);
+});
+
+test('activation only on demand', () => {
+  const events: string[] = pkg.activationEvents;
+  assert.ok(!events.includes('*') && !events.includes('onStartupFinished'));
+  assert.ok(events.includes('onLanguage:archflow'));
+  assert.ok(events.includes('onWebviewPanel:archflow.preview'), 'the serializer must be able to revive previews');
+});
+
+test('every command is in the ArchFlow category and appears in the palette only where it applies', () => {
+  const commands: { command: string; category: string }[] = pkg.contributes.commands;
+  const palette: { command: string; when?: string }[] = pkg.contributes.menus.commandPalette;
+  for (const c of commands) {
+    assert.equal(c.category, 'ArchFlow', c.command);
+    assert.match(c.command, /^archflow\.[a-z][A-Za-z]+$/);
+    assert.ok(palette.find((p) => p.command === c.command)?.when, `${c.command} needs a when clause in the palette`);
+  }
+  const keys: { command: string; key: string; when: string }[] = pkg.contributes.keybindings;
+  assert.deepEqual(
+    keys.map((k) => [k.command, k.key]),
+    [
+      ['archflow.showPreview', 'ctrl+shift+v'],
+      ['archflow.showPreviewToSide', 'ctrl+k v'],
+    ],
+  );
+  for (const k of keys) assert.match(k.when, /editorLangId == archflow/);
+});
+
+test('every setting is grouped under archflow.preview or archflow.export and has a markdownDescription', () => {
+  const props: Record<string, { markdownDescription?: string }> = pkg.contributes.configuration.properties;
+  for (const [key, value] of Object.entries(props)) {
+    assert.match(key, /^archflow\.(preview|export)\.[a-zA-Z]+$/);
+    assert.match(value.markdownDescription ?? '', /^%config\./, key);
+  }
+});
+
+test('the language, grammar and files it points at exist', () => {
+  const [language] = pkg.contributes.languages;
+  assert.deepEqual(language.extensions, ['.diagram']);
+  for (const file of [language.configuration, language.icon.light, pkg.contributes.grammars[0].path, pkg.icon]) {
+    assert.doesNotThrow(() => readFileSync(join(root, file)), file);
+  }
+  const config = JSON.parse(readFileSync(join(root, language.configuration), 'utf8'));
+  assert.equal(config.comments.lineComment, '#');
+  assert.deepEqual(config.brackets, [['{', '}']]);
+  assert.ok(config.autoClosingPairs.some((p: { open: string }) => p.open === '"'));
+});

@@ -1,0 +1,4 @@
+declare module 'mocha/lib/mocha.cjs' {
+  import Mocha = require('mocha');
+  export = Mocha;
+}

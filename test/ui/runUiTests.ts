@@ -1,0 +1,212 @@
+#!/usr/bin/env -S node --import tsx
+// Route 2 of shared/testing/real-vscode.md: the packaged .vsix installed into code-server,
+// driven through the UI by headless Chromium. Covers what only the UI shows: Problems
+// panel rows, the preview webview's drawing, clicking a node to move the cursor, typing
+// to update the drawing, and screenshots in light and dark themes (test-results/).
+//
+// Usage: node --import tsx test/ui/runUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
+import { after, afterEach, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { parseDiagram } from '../../src/core/language/index';
+import { launchChromium } from '../extension/harness/browser';
+import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
+import { cursorStatus, pickColorTheme, problemCounts, quickOpen, runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const artifacts = join(repoRoot, 'test-results');
+const screenshotsCopy = option('--screenshots');
+const EXAMPLE = join(repoRoot, 'examples/microservices.diagram');
+
+let server: CodeServer;
+let browser: Browser;
+let page: Page;
+let workspace: string;
+
+function packageVsix(): string {
+  const given = option('--vsix');
+  if (given) return given;
+  const out = join(artifacts, 'archflow-ui.vsix');
+  const r = spawnSync(process.execPath, [join(repoRoot, 'scripts/packageExtension.mjs'), '--out', out], { cwd: repoRoot, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`packaging the .vsix failed:\n${r.stdout}\n${r.stderr}`);
+  return out;
+}
+
+async function screenshot(name: string, only?: 'preview'): Promise<void> {
+  await page.mouse.move(5, 300);
+  await new Promise((r) => setTimeout(r, 600));
+  const file = join(artifacts, `${name}.png`);
+  if (only === 'preview') await page.locator('iframe.webview.ready').first().screenshot({ path: file });
+  else await page.screenshot({ path: file });
+  if (screenshotsCopy) {
+    mkdirSync(screenshotsCopy, { recursive: true });
+    copyFileSync(file, join(screenshotsCopy, `${name}.png`));
+  }
+}
+
+async function setTheme(theme: string): Promise<void> {
+  await pickColorTheme(page, theme);
+  const dark = /dark/i.test(theme);
+  await until(async () => (await page.locator('.monaco-workbench').getAttribute('class'))?.split(' ').includes(dark ? 'vs-dark' : 'vs') ?? false, `theme ${theme}`);
+}
+
+before(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  const vsix = packageVsix();
+  workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
+  // A real example for the README screenshots, when the examples exist.
+  if (existsSync(EXAMPLE)) copyFileSync(EXAMPLE, join(workspace, 'example.diagram'));
+  server = await startCodeServer({
+    workspace,
+    installVsix: [vsix],
+    logFile: join(artifacts, 'ui-tests.server.log'),
+    settings: {
+      'workbench.colorTheme': 'Default Light Modern',
+      'editor.minimap.enabled': false,
+      'window.commandCenter': false,
+      'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      'workbench.layoutControl.enabled': false,
+    },
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
+  await waitForWorkbench(page);
+});
+
+// One picture after every test, to see what the workbench showed when something failed.
+let step = 0;
+afterEach(async () => {
+  await page?.screenshot({ path: join(artifacts, `ui-step-${++step}.png`) }).catch(() => undefined);
+});
+
+after(async () => {
+  await browser?.close().catch(() => undefined);
+  await server?.stop({ keep: args.includes('--keep') });
+  if (workspace) rmSync(workspace, { recursive: true, force: true });
+});
+
+test('a .diagram file opens in the archflow language', { timeout: 90_000 }, async () => {
+  await quickOpen(page, 'broken.diagram');
+  await until(async () => ((await page.locator('#status\\.editor\\.mode').first().textContent()) ?? '').includes('ArchFlow'), 'language mode ArchFlow');
+});
+
+test('the Problems panel lists the diagnostics of a broken file', { timeout: 90_000 }, async () => {
+  const counts = await until(async () => {
+    const c = await problemCounts(page);
+    return c.errors >= 1 && c.warnings >= 1 ? c : undefined;
+  }, 'problems in the status bar');
+  assert.deepEqual(counts, { errors: 1, warnings: 1 });
+  await page.keyboard.press('Control+Shift+M');
+  const rows = page.locator('.markers-panel .monaco-list-row[aria-label]');
+  await until(async () => (await rows.count()) >= 2, 'Problems rows');
+  const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  assert.ok(labels.some((l) => l.includes("unknown shape 'retangolo'; did you mean 'retângulo'?")), labels.join('\n'));
+  assert.ok(labels.some((l) => l.includes("'apii' is not declared; did you mean 'api'?")), labels.join('\n'));
+  await runCommand(page, 'View: Hide Panel');
+});
+
+test('the preview draws one element per node with the right labels', { timeout: 120_000 }, async () => {
+  await quickOpen(page, 'simple.diagram');
+  await runCommand(page, 'ArchFlow: Open Preview to the Side');
+  const frame = webviewFrame(page);
+  const nodes = frame.locator('.react-flow__node .af-node');
+  await until(async () => (await nodes.count()) === 3, 'three nodes in the preview');
+  const labels = (await nodes.evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''))).sort();
+  assert.deepEqual(labels, ['API', 'Postgres', 'Web']);
+  assert.equal(await frame.locator('.react-flow__edge').count(), 2);
+  const edgeLabels = (await frame.locator('.af-edge-label').evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''))).sort();
+  assert.deepEqual(edgeLabels, ['HTTPS', 'SQL']);
+  // `anim=packets` puts travelling dots on the first connection.
+  assert.ok((await frame.locator('.af-packets circle').count()) >= 2);
+  // The page runs under the strict policy of shared/design/architecture.md.
+  const csp = (await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+  // (VS Code's cspSource is `'self' https://*.vscode-cdn.net`: where it serves webview resources.)
+  assert.match(csp, /^default-src 'none'; img-src [^;']*'self'[^;]* data:; style-src [^;]+; script-src 'nonce-[0-9a-f]{32}'; font-src [^;]+$/);
+  assert.ok(!/unsafe-inline|unsafe-eval|connect-src|\*;/.test(csp), csp);
+  await screenshot('preview-light');
+});
+
+test('clicking a node moves the editor cursor to its line', { timeout: 90_000 }, async () => {
+  const frame = webviewFrame(page);
+  await frame.locator('.react-flow__node .af-node', { hasText: 'Postgres' }).click();
+  // `db  = cylinder "Postgres" …` is line 6: its id `db` gets selected (cursor after it).
+  await until(async () => (await cursorStatus(page)) === 'Ln 6, Col 3 (2 selected)', 'the id db selected on line 6');
+  // And the editor's cursor highlights that node in the preview.
+  await until(async () => (await frame.locator('.react-flow__node.af-highlight').getAttribute('data-id')) === 'db', 'db highlighted');
+});
+
+test('typing a new node adds it to the preview', { timeout: 90_000 }, async () => {
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  const frame = webviewFrame(page);
+  const viewportBefore = await frame.locator('.react-flow__viewport').getAttribute('style');
+  await page.keyboard.type('cache = rectangle "Cache"', { delay: 15 });
+  await until(async () => (await frame.locator('.react-flow__node .af-node', { hasText: 'Cache' }).count()) === 1, 'the Cache node');
+  assert.equal(await frame.locator('.react-flow__node .af-node').count(), 4);
+  assert.equal(await frame.locator('.react-flow__viewport').getAttribute('style'), viewportBefore, 'pan and zoom kept across updates');
+});
+
+test('while the text has errors the last drawing stays, with a banner that jumps to the problem', { timeout: 90_000 }, async () => {
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('oops = retangolo', { delay: 15 });
+  const frame = webviewFrame(page);
+  const banner = frame.locator('.af-banner');
+  await banner.waitFor({ timeout: 30_000 });
+  assert.equal(await frame.locator('.react-flow__node .af-node').count(), 4, 'last good drawing kept');
+  await banner.locator('.af-problem').first().click();
+  // simple.diagram ends with a newline: `cache` went on line 11, `oops` on line 12.
+  await until(async () => (await cursorStatus(page)).startsWith('Ln 12, Col 8'), 'cursor at the problem');
+  await page.keyboard.press('Control+Shift+K');
+  await until(async () => (await banner.count()) === 0, 'banner gone once the line is deleted');
+  assert.equal(await frame.locator('.react-flow__node .af-node').count(), 4);
+});
+
+test('the preview follows the dark theme', { timeout: 90_000 }, async () => {
+  await setTheme('Dark Modern');
+  const frame = webviewFrame(page);
+  await until(async () => ((await frame.locator('.af-root').getAttribute('class')) ?? '').includes('af-theme-dark'), 'dark palette in the preview');
+  await screenshot('preview-dark');
+  await setTheme('Light Modern');
+});
+
+test('the preview survives a window reload (WebviewPanelSerializer)', { timeout: 120_000 }, async () => {
+  await page.reload();
+  await waitForWorkbench(page);
+  await page.locator('.tabs-container .tab', { hasText: 'Preview simple.diagram' }).waitFor({ timeout: 60_000 });
+  const frame = webviewFrame(page);
+  await until(async () => (await frame.locator('.react-flow__node .af-node').count()) >= 3, 'the restored drawing');
+  const labels = await frame.locator('.react-flow__node .af-node').evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''));
+  for (const label of ['Web', 'API', 'Postgres']) assert.ok(labels.includes(label), labels.join(', '));
+});
+
+test('a real example: one element per node, in light and dark (README screenshots)', { timeout: 120_000, skip: !existsSync(EXAMPLE) && 'examples/microservices.diagram is missing' }, async () => {
+  const { model } = parseDiagram(readFileSync(EXAMPLE, 'utf8'));
+  const expected = model.elements.filter((e) => e.kind === 'node').length;
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  // Save the edits of earlier tests so closing editors asks nothing.
+  await runCommand(page, 'File: Save All Files');
+  await runCommand(page, 'View: Close All Editor Groups');
+  await quickOpen(page, 'example.diagram');
+  await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
+  await runCommand(page, 'ArchFlow: Open Preview to the Side');
+  const frame = webviewFrame(page);
+  await until(async () => (await frame.locator('.react-flow__node .af-node').count()) === expected, `${expected} nodes`, 60_000);
+  assert.equal(await frame.locator('.react-flow__node .af-group').count(), model.elements.filter((e) => e.kind === 'group').length);
+  await frame.locator('.react-flow__controls-fitview').click();
+  await screenshot('example-light');
+  await screenshot('example-preview-light', 'preview');
+  await setTheme('Dark Modern');
+  await until(async () => ((await frame.locator('.af-root').getAttribute('class')) ?? '').includes('af-theme-dark'), 'dark palette');
+  await screenshot('example-dark');
+  await screenshot('example-preview-dark', 'preview');
+  await setTheme('Light Modern');
+});

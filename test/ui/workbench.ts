@@ -1,0 +1,74 @@
+// Small drivers for VS Code's workbench in code-server 4.139.1 (selectors from
+// shared/testing/real-vscode.md).
+import type { FrameLocator, Page } from 'playwright-core';
+
+export async function waitForWorkbench(page: Page): Promise<void> {
+  await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+  await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60_000 });
+}
+
+/** Opens a workspace file by name with Quick Open (Ctrl+P). */
+export async function quickOpen(page: Page, fileName: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input[type="text"]');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(fileName);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: fileName }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: fileName }).waitFor();
+}
+
+/** Runs a command from the palette (F1) by its title. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input[type="text"]');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await row.waitFor();
+  await row.click();
+}
+
+/** Error and warning counts from the status bar item (its aria-label). */
+export async function problemCounts(page: Page): Promise<{ errors: number; warnings: number }> {
+  const label = (await page.locator('#status\\.problems a').first().getAttribute('aria-label')) ?? '';
+  // 1.139.1 says `Errors: 1, Warnings: 1`; older builds said `1 Error, 1 Warning`.
+  const num = (re: RegExp) => Number(re.exec(label)?.slice(1).find((g) => g !== undefined) ?? 0);
+  return { errors: num(/Errors?:\s*(\d+)|(\d+)\s+Errors?/i), warnings: num(/Warnings?:\s*(\d+)|(\d+)\s+Warnings?/i) };
+}
+
+/** The document inside the (first ready) webview: code-server nests it in two iframes. */
+export function webviewFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
+}
+
+/** The status bar's cursor position, e.g. `Ln 6, Col 1 (2 selected)`. */
+export async function cursorStatus(page: Page): Promise<string> {
+  return ((await page.locator('#status\\.editor\\.selection').first().textContent()) ?? '').trim();
+}
+
+/** Polls until `probe` holds, or throws naming `what`. */
+export async function until<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+  const start = Date.now();
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await probe();
+      if (v !== undefined && v !== false) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Picks a colour theme through "Preferences: Color Theme". */
+export async function pickColorTheme(page: Page, theme: string): Promise<void> {
+  await runCommand(page, 'Preferences: Color Theme');
+  const input = page.locator('.quick-input-widget input[type="text"]');
+  await input.fill(theme);
+  // Click the row whose label is exactly the theme: Enter would take whichever row has focus.
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) });
+  await row.first().click();
+}

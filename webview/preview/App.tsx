@@ -1,0 +1,259 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Controls,
+  MiniMap,
+  Panel,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  type EdgeTypes,
+  type NodeMouseHandler,
+  type EdgeMouseHandler,
+  type NodeTypes,
+  type Viewport,
+} from '@xyflow/react';
+import type { Shape } from '../../src/core/model';
+import { THEMES } from '../../src/core/render/index';
+import type { HostToPreviewMessage, PreviewSettings } from '../../src/protocol/index';
+import { DiagramEdge } from './components/DiagramEdge';
+import { GroupNode, TitleNode } from './components/GroupNode';
+import { format, ProblemsBanner } from './components/ProblemsBanner';
+import { ShapeNode } from './components/ShapeNode';
+import { Toolbar } from './components/Toolbar';
+import { DrawingContext, type Drawing } from './drawingContext';
+import { sceneToFlow, TITLE_NODE_ID, type DiagramFlowNode, type FlowElements } from './sceneToFlow';
+import { useDocumentHidden, useReducedMotion, useThemeKind } from './hooks';
+import type { HostChannel } from './vscodeApi';
+import { applyUpdate, type DocState } from './docState';
+
+/** Boot data the host embeds in the page. */
+export interface BootConfig {
+  uri: string;
+  settings: PreviewSettings;
+  fonts: { regular: string; semibold: string };
+  strings: Record<string, string>;
+}
+
+// Module level, so React Flow never sees new type maps (which would remount every node).
+const nodeTypes = {
+  rectangle: ShapeNode,
+  rounded: ShapeNode,
+  circle: ShapeNode,
+  diamond: ShapeNode,
+  cylinder: ShapeNode,
+  cloud: ShapeNode,
+  hexagon: ShapeNode,
+  person: ShapeNode,
+  document: ShapeNode,
+  queue: ShapeNode,
+  note: ShapeNode,
+  text: ShapeNode,
+  icon: ShapeNode,
+  diagramGroup: GroupNode,
+  diagramTitle: TitleNode,
+} satisfies Record<Shape | 'diagramGroup' | 'diagramTitle', unknown> as NodeTypes;
+const edgeTypes = { diagram: DiagramEdge } as EdgeTypes;
+
+const EMPTY_FLOW: FlowElements = { nodes: [], edges: [], labelZ: 1 };
+const FIT_OPTIONS = { padding: 0.12, maxZoom: 1.5 };
+
+export function App({ boot, host }: { boot: BootConfig; host: HostChannel }) {
+  return (
+    <ReactFlowProvider>
+      <Preview boot={boot} host={host} />
+    </ReactFlowProvider>
+  );
+}
+
+function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
+  const saved = useMemo(() => host.state(), [host]);
+  const [doc, setDoc] = useState<DocState>(() => ({
+    uri: boot.uri,
+    version: -1,
+    problems: [],
+    restore: saved?.uri === boot.uri ? saved.viewport : undefined,
+  }));
+  const [highlight, setHighlight] = useState<{ elements: string[]; connections: string[] }>({ elements: [], connections: [] });
+  const [settings, setSettings] = useState<PreviewSettings>(boot.settings);
+  const [minimap, setMinimap] = useState<boolean>(saved?.minimap ?? boot.settings.minimap);
+  const theme = useThemeKind();
+  const reducedMotion = useReducedMotion();
+  const hidden = useDocumentHidden();
+  const rf = useReactFlow();
+  const viewport = useRef<Viewport | undefined>(doc.restore);
+  const shownUri = useRef<string | undefined>(undefined);
+  const viewportTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** When each update arrived, by `uri@version`, to report how long drawing it took. */
+  const arrivals = useRef(new Map<string, number>());
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const m = event.data as HostToPreviewMessage;
+      if (!m || typeof m !== 'object') return;
+      switch (m.type) {
+        case 'update':
+          arrivals.current.set(`${m.uri}@${m.version}`, performance.now());
+          setDoc((prev) => applyUpdate(prev, m));
+          return;
+        case 'highlight':
+          setHighlight({ elements: m.elements, connections: m.connections });
+          return;
+        case 'settings':
+          setSettings(m.settings);
+          return;
+      }
+    };
+    window.addEventListener('message', onMessage);
+    // Only now may the host send: anything it posted earlier would have been lost.
+    host.post({ type: 'ready' });
+    return () => window.removeEventListener('message', onMessage);
+  }, [host]);
+
+  const saveState = useCallback(
+    (uri: string) => host.saveState({ stateVersion: 1, uri, ...(viewport.current ? { viewport: viewport.current } : {}), minimap }),
+    [host, minimap],
+  );
+  useEffect(() => saveState(doc.uri), [doc.uri, saveState]);
+
+  const flow = useMemo(() => (doc.scene ? sceneToFlow(doc.scene) : EMPTY_FLOW), [doc.scene]);
+
+  // The first drawing of a document is fitted (or put back where it was before a reload);
+  // later drawings of the same document keep the user's pan and zoom.
+  useEffect(() => {
+    if (!doc.scene || shownUri.current === doc.uri) return;
+    shownUri.current = doc.uri;
+    const restore = doc.restore;
+    requestAnimationFrame(() => {
+      if (restore) void rf.setViewport(restore);
+      else void rf.fitView(FIT_OPTIONS);
+    });
+  }, [doc.scene, doc.uri, doc.restore, rf]);
+
+  useEffect(() => {
+    if (doc.version < 0) return;
+    const frame = requestAnimationFrame(() => {
+      const key = `${doc.uri}@${doc.version}`;
+      const arrived = arrivals.current.get(key);
+      arrivals.current.clear();
+      host.post({
+        type: 'rendered',
+        uri: doc.uri,
+        version: doc.version,
+        elements: doc.scene ? doc.scene.nodes.length + doc.scene.groups.length : 0,
+        ...(arrived !== undefined ? { renderMs: Math.max(0, performance.now() - arrived) } : {}),
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [doc.uri, doc.version, doc.sceneVersion, doc.scene, host]);
+
+  // SMIL animations (packets) do not follow CSS animation-play-state.
+  useEffect(() => {
+    document.querySelectorAll('svg').forEach((svg) => (hidden ? svg.pauseAnimations() : svg.unpauseAnimations()));
+  }, [hidden, flow]);
+
+  const nodes = useMemo(() => {
+    if (highlight.elements.length === 0) return flow.nodes;
+    const ids = new Set(highlight.elements);
+    return flow.nodes.map((n): DiagramFlowNode => (ids.has(n.id) ? { ...n, className: 'af-highlight' } : n));
+  }, [flow, highlight.elements]);
+  const edges = useMemo(() => {
+    if (highlight.connections.length === 0) return flow.edges;
+    const ids = new Set(highlight.connections);
+    return flow.edges.map((e) => (ids.has(e.id) ? { ...e, className: 'af-highlight' } : e));
+  }, [flow, highlight.connections]);
+
+  const uri = doc.uri;
+  const revealLine = useCallback((line: number, column = 1) => line > 0 && host.post({ type: 'revealLine', uri, line, column }), [host, uri]);
+  const onNodeClick = useCallback<NodeMouseHandler<DiagramFlowNode>>(
+    (event, node) => {
+      if (node.id === TITLE_NODE_ID || node.type === 'diagramTitle') return;
+      const link = 'element' in node.data ? node.data.element.link : undefined;
+      if (link && (event.ctrlKey || event.metaKey)) host.post({ type: 'openLink', url: link });
+      else host.post({ type: 'revealElement', uri, id: node.id });
+    },
+    [host, uri],
+  );
+  const onEdgeClick = useCallback<EdgeMouseHandler>((_e, edge) => revealLine((edge.data as { edge: { line: number } }).edge.line), [revealLine]);
+  const onMoveEnd = useCallback(
+    (_event: unknown, vp: Viewport) => {
+      viewport.current = vp;
+      saveState(uri);
+      clearTimeout(viewportTimer.current);
+      viewportTimer.current = setTimeout(() => host.post({ type: 'viewportChanged', uri, viewport: vp }), 300);
+    },
+    [host, saveState, uri],
+  );
+
+  const paletteName = doc.scene?.theme === 'light' || doc.scene?.theme === 'dark' ? doc.scene.theme : theme === 'dark' || theme === 'hc-dark' ? 'dark' : 'light';
+  const palette = THEMES[paletteName];
+  const explicitTheme = doc.scene?.theme === 'light' || doc.scene?.theme === 'dark';
+  const canvas = explicitTheme ? palette.canvas : (cssVariable('--vscode-editor-background', theme) ?? palette.canvas);
+  const drawing = useMemo<Drawing>(
+    () => ({
+      palette,
+      highContrast: theme === 'hc-dark' || theme === 'hc-light',
+      canvasText: palette.node.text,
+      canvas,
+      animate: settings.animations && !reducedMotion,
+      labelZ: flow.labelZ,
+      revealLine: (line) => revealLine(line),
+    }),
+    [palette, theme, canvas, settings.animations, reducedMotion, flow.labelZ, revealLine],
+  );
+
+  const errors = doc.problems.some((p) => p.severity === 'error');
+  const empty = doc.scene !== undefined && doc.scene.nodes.length === 0 && doc.scene.groups.length === 0;
+  const rootClass = ['af-root', `af-theme-${paletteName}`, drawing.highContrast ? 'af-hc' : '', hidden ? 'af-paused' : '', drawing.animate ? '' : 'af-still', errors ? 'af-stale' : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <DrawingContext.Provider value={drawing}>
+      <div className={rootClass} style={{ ['--af-canvas' as string]: canvas, ['--af-accent' as string]: palette.accent }} data-uri={doc.uri} data-version={doc.version}>
+        <ReactFlow<DiagramFlowNode>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          zIndexMode="manual"
+          colorMode={paletteName}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={true}
+          edgesFocusable={true}
+          nodesFocusable={true}
+          selectNodesOnDrag={false}
+          onNodeClick={onNodeClick}
+          onEdgeClick={onEdgeClick}
+          onMoveEnd={onMoveEnd}
+          minZoom={0.05}
+          maxZoom={4}
+          fitViewOptions={FIT_OPTIONS}
+          proOptions={{ hideAttribution: true }}
+          deleteKeyCode={null}
+          aria-label={boot.strings.diagram}
+        >
+          <Controls showInteractive={false} fitViewOptions={FIT_OPTIONS} />
+          {minimap && <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'diagramGroup' ? 'transparent' : palette.node.stroke)} nodeStrokeColor={palette.node.stroke} />}
+          <Panel position="top-right">
+            <Toolbar
+              strings={boot.strings}
+              minimap={minimap}
+              onToggleMinimap={() => setMinimap((v) => !v)}
+              onExport={(f) => host.post({ type: 'export', format: f })}
+            />
+          </Panel>
+        </ReactFlow>
+        <ProblemsBanner problems={doc.problems} failure={doc.failure} hasDrawing={doc.scene !== undefined} strings={boot.strings} onReveal={revealLine} />
+        {doc.version < 0 && <div className="af-message">{boot.strings.loading}</div>}
+        {empty && !errors && <div className="af-message">{format(boot.strings.empty ?? '{0}', 'api = rectangle "API"')}</div>}
+      </div>
+    </DrawingContext.Provider>
+  );
+}
+
+/** A VS Code theme colour from the page's CSS variables (re-read when the theme changes). */
+function cssVariable(name: string, _themeKey: string): string | undefined {
+  const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return v || undefined;
+}

@@ -1,33 +1,12 @@
 import type { IconCatalog } from '../core/icons';
-import { parseDiagram } from '../core/language';
 import { layoutDiagram } from '../core/layout';
-import type { DiagramModel, Diagnostic } from '../core/model';
+import type { DiagramModel } from '../core/model';
 import { renderSvg, type ThemeName } from '../core/render';
 import type { IconData, Scene } from '../core/scene';
-import { diagramCounts, type DiagramCounts } from '../core/summary';
+import { analyzeText, type Analysis } from '../core/analysis';
 import { svgToPng } from './png';
 
-/** A parsed text and what it adds up to. */
-export interface Analysis {
-  model: DiagramModel;
-  /** In source order, errors and warnings mixed. */
-  diagnostics: Diagnostic[];
-  counts: DiagramCounts;
-}
-
-export interface AnalyzeOptions {
-  /** When given, unknown icon ids become `unknown-icon` warnings with suggestions. */
-  catalog?: Pick<IconCatalog, 'has' | 'suggest'>;
-}
-
-/**
- * Parses `text` (never throws on user text) and counts what it holds. Pure CPU work; the
- * one function the CLI's `check`, the MCP `check_diagram` tool and the extension share.
- */
-export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysis {
-  const { model, diagnostics } = parseDiagram(text, options.catalog ? { icons: options.catalog } : {});
-  return { model, diagnostics, counts: diagramCounts(model, diagnostics) };
-}
+export { analyzeText, type Analysis, type AnalyzeOptions } from '../core/analysis';
 
 /** Lays a model out: `layoutDiagram` in-thread, or a worker's `layout` (see createLayoutWorker). */
 export type LayoutFunction = (model: DiagramModel, icons: Record<string, IconData | null>) => Promise<Scene>;

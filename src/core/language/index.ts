@@ -30,3 +30,4 @@ export {
 export { lookupWord, type VocabularyCategory, type VocabularyMatch } from './lookup';
 export { CSS_COLOR_NAMES, parseColor } from './colors';
 export { DIAGNOSTIC_SEVERITY, DIAGNOSTIC_CODES } from './severity';
+export { isIdentifier } from './words';

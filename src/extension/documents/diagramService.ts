@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { IconCatalog } from '../../core/icons/index';
-import { parseDiagram } from '../../core/language/index';
+import { analyzeText } from '../../core/analysis';
 import type { DiagramModel, Diagnostic } from '../../core/model';
 import type { Scene } from '../../core/scene';
-import { diagramCounts, type DiagramCounts } from '../../core/summary';
+import type { DiagramCounts } from '../../core/summary';
 import { getIconCatalog } from '../../node/iconStore';
 import { createLayoutWorker, type LayoutWorker } from '../../node/workerLayout';
 import { Disposable } from '../util/dispose';
@@ -95,8 +95,8 @@ export class DiagramService extends Disposable {
     }
     if (!entry.analysis) {
       const catalog = this.#catalog;
-      const { model, diagnostics } = parseDiagram(document.getText(), catalog ? { icons: catalog } : {});
-      entry.analysis = { model, diagnostics, counts: diagramCounts(model, diagnostics), uri: key, version: document.version, checkedIcons: catalog !== undefined };
+      const analysis = analyzeText(document.getText(), catalog ? { catalog } : {});
+      entry.analysis = { ...analysis, uri: key, version: document.version, checkedIcons: catalog !== undefined };
     }
     return entry.analysis;
   }

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
+import { isIdentifier } from '../../core/language/index';
 import type { DiagramService } from '../documents/diagramService';
 import { toVsRange } from '../util/ranges';
 import { elementById, occurrenceAt, occurrencesOf } from './occurrences';
-
-const IDENTIFIER = /^[\p{L}_][\p{L}\p{M}\p{Nd}_]*$/u;
 
 /**
  * Go to definition, find references, document highlights and rename of ids, all from
@@ -52,7 +51,7 @@ export class IdNavigationProvider implements vscode.DefinitionProvider, vscode.R
     const { model } = this.service.analyze(document);
     const at = occurrenceAt(model, position);
     if (!at) throw new Error(vscode.l10n.t('Only node and group ids can be renamed.'));
-    if (!IDENTIFIER.test(newName)) throw new Error(vscode.l10n.t("'{0}' is not a valid id: use a letter or _ followed by letters, digits or _.", newName));
+    if (!isIdentifier(newName)) throw new Error(vscode.l10n.t("'{0}' is not a valid id: use a letter or _ followed by letters, digits or _.", newName));
     if (newName !== at.id && elementById(model, newName)) throw new Error(vscode.l10n.t("'{0}' is already used by another element.", newName));
     const edit = new vscode.WorkspaceEdit();
     for (const o of occurrencesOf(model, at.id)) edit.replace(document.uri, toVsRange(o.range), newName);

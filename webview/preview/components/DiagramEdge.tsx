@@ -9,8 +9,7 @@ import {
   sanitizeColor,
   tripDuration,
 } from '../../../src/core/render/index';
-import { polylineLength, trimPolyline } from '../../../src/core/render/edgePath';
-import { ARROW_TRIM, STROKE_WIDTH } from '../drawing';
+import { ARROW_TRIM, polylineLength, STROKE_WIDTH, trimPolyline } from '../../../src/core/render/index';
 import { useDrawing } from '../drawingContext';
 import type { DiagramFlowEdge } from '../sceneToFlow';
 import { TextLines } from './TextLines';

@@ -1,9 +1,8 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
-import { groupColors, GROUP_RADIUS } from '../drawing';
 import { useDrawing } from '../drawingContext';
 import type { GroupFlowNode, TitleFlowNode } from '../sceneToFlow';
-import { FONT_FAMILY, TITLE_STYLE } from '../../../src/core/render/index';
+import { FONT_FAMILY, GROUP_RADIUS, groupColors, TITLE_STYLE } from '../../../src/core/render/index';
 import { Handles } from './Handles';
 import { IconImage } from './IconImage';
 import { TextLines } from './TextLines';

@@ -1,7 +1,6 @@
 import { memo, useMemo } from 'react';
 import type { NodeProps } from '@xyflow/react';
-import { shapeGeometry } from '../../../src/core/render/index';
-import { nodeColors, STROKE_WIDTH } from '../drawing';
+import { nodeColors, shapeGeometry, STROKE_WIDTH } from '../../../src/core/render/index';
 import { useDrawing } from '../drawingContext';
 import type { ShapeFlowNode } from '../sceneToFlow';
 import { Handles } from './Handles';
@@ -13,11 +12,11 @@ import { TextLines } from './TextLines';
  * label, all at the positions the layout gave them (relative to the node's corner).
  */
 export const ShapeNode = memo(function ShapeNode({ data }: NodeProps<ShapeFlowNode>) {
-  const { palette, canvasText } = useDrawing();
+  const { palette, canvas, canvasText } = useDrawing();
   const n = data.element;
   const geometry = useMemo(() => shapeGeometry(n.shape, n.width, n.height, n.size), [n.shape, n.width, n.height, n.size]);
   const outlined = geometry.path !== '';
-  const colors = nodeColors(n, palette, outlined, canvasText);
+  const colors = nodeColors(n, palette, { fill: canvas, text: canvasText });
   return (
     <div className={`af-node af-shape-${n.shape}${n.implicit ? ' af-implicit' : ''}`} title={n.tooltip} data-id={n.id} data-line={n.line}>
       <Handles />

@@ -1,6 +1,5 @@
 import type { TextBlock } from '../../../src/core/scene';
-import { FONT_FAMILY } from '../../../src/core/render/index';
-import { baselineOf } from '../drawing';
+import { baselineOf, FONT_FAMILY } from '../../../src/core/render/index';
 
 /** A measured text block as SVG text, placed exactly as the exported SVG places it. */
 export function TextLines({ block, left, top, align, fill }: { block: TextBlock; left: number; top: number; align: 'middle' | 'start'; fill: string }) {

@@ -4,25 +4,16 @@
  * connections plus a fifth more cross links. The same graph is emitted as ArchFlow
  * text, as D2 text and as a raw ELK graph, so every contender lays out the same thing.
  */
+import { rng } from '../test/core/layout/builders';
+
 export interface GeneratedGraph {
   nodes: Array<{ id: string; label: string; group?: string }>;
   groups: Array<{ id: string; label: string; parent?: string }>;
   edges: Array<{ source: string; target: string; label?: string }>;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function generateGraph(n: number, seed = 42): GeneratedGraph {
-  const rand = mulberry32(seed + n);
+  const rand = rng(seed + n);
   const grouped = Math.max(n >= 10 ? 1 : 0, Math.round(n / 10));
   const perGroup = 5;
   const groupCount = Math.ceil(grouped / perGroup);

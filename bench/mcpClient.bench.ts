@@ -6,13 +6,13 @@
  * call is within 1.2x of the bare client.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpClientManager } from '../src/mcp/client';
+import { freePort } from '../test/mcp/client/helpers';
 
 const everything = join(__dirname, '..', 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const CONNECT_RUNS = 7;
@@ -69,17 +69,6 @@ async function managerConnectAndList(config: Record<string, unknown>): Promise<{
   const manager = managerFor(config);
   await manager.listTools();
   return { manager, ms: performance.now() - t0 };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function startHttpServer(): Promise<{ url: string; child: ChildProcess }> {

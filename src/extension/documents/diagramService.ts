@@ -102,14 +102,16 @@ export class DiagramService extends Disposable {
   }
 
   /**
-   * The drawing of the document's current version, laid out once on the worker thread.
+   * The drawing of `analysis` (default: the document's current version), laid out once per
+   * version on the worker thread.
    * Rejects when that version has errors (callers check `analyze` first) or when the
    * layout fails. The newest successful drawing of each document is kept (see
    * {@link lastGoodScene}).
    */
-  scene(document: vscode.TextDocument): Promise<Scene> {
-    const analysis = this.analyze(document);
-    const entry = this.#entries.get(analysis.uri)!;
+  scene(document: vscode.TextDocument, analysis: DocumentAnalysis = this.analyze(document)): Promise<Scene> {
+    const entry = this.#entries.get(analysis.uri);
+    // A newer version replaced the cache entry since `analysis` was made: lay that version out uncached.
+    if (!entry || entry.version !== analysis.version) return this.#layout(analysis);
     if (!entry.scene) {
       entry.scene = this.#layout(analysis);
       entry.scene.catch(() => undefined);

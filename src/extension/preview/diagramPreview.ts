@@ -218,17 +218,20 @@ export class DiagramPreview extends Disposable {
     const started = performance.now();
     try {
       const doc = await this.#document();
+      // The document keeps changing while the layout runs: everything below describes the
+      // version analysed here, never `doc.version` read after an await.
       const analysis = this.ctx.service.analyze(doc);
-      const message: UpdateMessage = { type: 'update', uri: resource.toString(), version: doc.version, problems: toPreviewProblems(analysis.diagnostics) };
+      const version = analysis.version;
+      const message: UpdateMessage = { type: 'update', uri: resource.toString(), version, problems: toPreviewProblems(analysis.diagnostics) };
       if (analysis.counts.errors === 0) {
         try {
-          const scene = await this.ctx.service.scene(doc);
-          if (this.#sentSceneVersion !== doc.version) {
+          const scene = await this.ctx.service.scene(doc, analysis);
+          if (this.#sentSceneVersion !== version) {
             message.scene = scene;
-            message.sceneVersion = doc.version;
+            message.sceneVersion = version;
           }
         } catch (err) {
-          this.ctx.log.error(`layout of ${resource.toString()} v${doc.version} failed`, err);
+          this.ctx.log.error(`layout of ${resource.toString()} v${version} failed`, err);
           message.failure = err instanceof Error ? err.message : String(err);
         }
       }

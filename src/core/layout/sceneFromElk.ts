@@ -3,6 +3,7 @@ import type { DiagramModel, Direction, ElementStyle } from '../model';
 import type { IconData, Point, Scene, SceneEdge, SceneGroup, SceneNode } from '../scene';
 import { edgeId, ROOT_ID, type ElkInput } from './elkGraph';
 import { fallbackRoute, round, simplifyPolyline, type Box } from './geometry';
+import type { GroupBox, NodeBox } from './boxes';
 import type { Hierarchy } from './hierarchy';
 
 /** Every node box and edge of an ELK answer, by id (coordinates relative to the ELK root). */
@@ -102,49 +103,43 @@ export function sceneFromElk(
   const X = (x: number) => round(x + dx);
   const Y = (y: number) => round(y + dy);
 
-  const groups: SceneGroup[] = h.groups.map((g) => {
-    const b = boxOf(g.id);
-    const box = input.groupBoxes.get(g.id)!;
-    const out: SceneGroup = {
-      id: g.id,
-      size: g.size,
+  // Where a node or group box and its label and icon landed, in scene coordinates.
+  const placed = (id: string, box: NodeBox | GroupBox, hasIcon: boolean) => {
+    const b = boxOf(id);
+    return {
       x: X(b.x),
       y: Y(b.y),
       width: round(b.width),
       height: round(b.height),
       label: box.label,
       labelPosition: { x: X(b.x + box.labelOffset.x), y: Y(b.y + box.labelOffset.y) },
+      ...(box.iconOffset && hasIcon ? { iconBox: { x: X(b.x + box.iconOffset.x), y: Y(b.y + box.iconOffset.y), size: box.iconOffset.size } } : {}),
+    };
+  };
+
+  const groups: SceneGroup[] = h.groups.map((g) => {
+    const out: SceneGroup = {
+      id: g.id,
+      size: g.size,
+      ...placed(g.id, input.groupBoxes.get(g.id)!, g.icon !== undefined),
       ...styleOf(g),
       depth: h.depth.get(g.id) ?? 0,
       line: g.range.line,
     };
-    if (box.iconOffset && g.icon !== undefined) {
-      out.iconBox = { x: X(b.x + box.iconOffset.x), y: Y(b.y + box.iconOffset.y), size: box.iconOffset.size };
-    }
     const parent = h.parent.get(g.id);
     if (parent !== undefined) out.parent = parent;
     return out;
   });
 
   const nodes: SceneNode[] = h.nodes.map((n) => {
-    const b = boxOf(n.id);
-    const box = input.nodeBoxes.get(n.id)!;
     const out: SceneNode = {
       id: n.id,
       shape: n.shape,
       size: n.size,
-      x: X(b.x),
-      y: Y(b.y),
-      width: round(b.width),
-      height: round(b.height),
-      label: box.label,
-      labelPosition: { x: X(b.x + box.labelOffset.x), y: Y(b.y + box.labelOffset.y) },
+      ...placed(n.id, input.nodeBoxes.get(n.id)!, n.icon !== undefined),
       ...styleOf(n),
       line: n.implicit ? 0 : n.range.line,
     };
-    if (box.iconOffset && n.icon !== undefined) {
-      out.iconBox = { x: X(b.x + box.iconOffset.x), y: Y(b.y + box.iconOffset.y), size: box.iconOffset.size };
-    }
     const parent = h.parent.get(n.id);
     if (parent !== undefined) out.parent = parent;
     if (n.implicit) out.implicit = true;

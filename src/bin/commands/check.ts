@@ -1,4 +1,4 @@
-import { formatDiagnosticLine, formatMessage } from '../../core/language';
+import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
 import { localeFromEnv, parseLocale } from '../../core/locale';
 import type { Locale } from '../../core/model';
@@ -18,16 +18,7 @@ export interface CheckFileReport {
   file: string;
   elements: number;
   connections: number;
-  diagnostics: Array<{
-    severity: 'error' | 'warning';
-    code: string;
-    message: string;
-    line: number;
-    column: number;
-    endLine: number;
-    endColumn: number;
-    suggestions: string[];
-  }>;
+  diagnostics: DiagnosticReport[];
 }
 
 /** Resolves `--locale`, else the environment; a locale it does not know is a usage error. */
@@ -73,16 +64,7 @@ export async function runCheckCommand(args: string[], io: CliIo, deps: CheckDeps
       file: file.name,
       elements: counts.elements,
       connections: counts.connections,
-      diagnostics: diagnostics.map((d) => ({
-        severity: d.severity,
-        code: d.code,
-        message: formatMessage(d, locale),
-        line: d.range.line,
-        column: d.range.column,
-        endLine: d.range.endLine,
-        endColumn: d.range.endColumn,
-        suggestions: d.suggestions.map((s) => s.text),
-      })),
+      diagnostics: diagnostics.map((d) => reportDiagnostic(d, locale)),
     });
   }
   if (values.json) io.stdout(JSON.stringify(reports, null, 2) + '\n');

@@ -1,5 +1,5 @@
 export { parseDiagram, MAX_CONNECTIONS_PER_STATEMENT, type ParseOptions } from './parser';
-export { formatMessage, formatRelated, formatDiagnosticLine } from './messages';
+export { formatMessage, formatRelated, formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from './messages';
 export { formatDiagram } from './formatter';
 export { syntaxHelp, SYNTAX_EXAMPLE_EN, SYNTAX_EXAMPLE_PT } from './syntaxHelp';
 export { tokenize, type Token, type TokenKind, type BaseToken, type StringToken } from './lexer';

@@ -1,4 +1,4 @@
-import type { Diagnostic, DiagnosticCode, Locale, RelatedInformation } from '../model';
+import type { Diagnostic, DiagnosticCode, Locale, RelatedInformation, Severity } from '../model';
 import {
   ANIMATIONS,
   ATTRIBUTES,
@@ -239,4 +239,23 @@ export function formatRelated(d: Diagnostic, related: RelatedInformation, locale
  */
 export function formatDiagnosticLine(file: string, d: Diagnostic, locale: Locale): string {
   return `${file}:${d.range.line}:${d.range.column}: ${d.severity}: ${formatMessage(d, locale)}`;
+}
+
+/** A diagnostic as plain, localised data: 1-based positions, `endColumn` exclusive. */
+export interface DiagnosticReport {
+  severity: Severity;
+  code: string;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** Replacement texts that fix it, best first. */
+  suggestions: string[];
+}
+
+/** The shape `archflow check --json` and the MCP `check_diagram` tool both publish. */
+export function reportDiagnostic(d: Diagnostic, locale: Locale): DiagnosticReport {
+  const { line, column, endLine, endColumn } = d.range;
+  return { severity: d.severity, code: d.code, message: formatMessage(d, locale), line, column, endLine, endColumn, suggestions: d.suggestions.map((s) => s.text) };
 }

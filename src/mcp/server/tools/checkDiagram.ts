@@ -1,6 +1,6 @@
 import type { IconCatalog } from '../../../core/icons';
-import { formatDiagnosticLine, formatMessage } from '../../../core/language';
-import type { Diagnostic, Locale, Severity } from '../../../core/model';
+import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '../../../core/language';
+import type { Diagnostic, Locale } from '../../../core/model';
 import { analyzeText, type Analysis } from '../../../node/diagramPipeline';
 import { serverMessages, type ServerMessages } from '../messages';
 import { DEFAULT_MAX_TEXT_BYTES, type ToolOutcome } from './outcome';
@@ -12,18 +12,7 @@ export interface CheckDiagramInput {
   text: string;
 }
 
-/** One diagnostic as data. Positions are 1-based; `endColumn` is exclusive. */
-export interface DiagnosticReport {
-  severity: Severity;
-  code: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  message: string;
-  /** Replacement texts that fix it, best first. */
-  suggestions: string[];
-}
+export type { DiagnosticReport } from '../../../core/language';
 
 export interface CheckDiagramData {
   /** True when there is no error (warnings allowed). */
@@ -86,15 +75,6 @@ function checkData(analysis: Analysis, locale: Locale): CheckDiagramData {
     connections: counts.connections,
     errors: counts.errors,
     warnings: counts.warnings,
-    diagnostics: analysis.diagnostics.map((d) => ({
-      severity: d.severity,
-      code: d.code,
-      line: d.range.line,
-      column: d.range.column,
-      endLine: d.range.endLine,
-      endColumn: d.range.endColumn,
-      message: formatMessage(d, locale),
-      suggestions: d.suggestions.map((s) => s.text),
-    })),
+    diagnostics: analysis.diagnostics.map((d) => reportDiagnostic(d, locale)),
   };
 }

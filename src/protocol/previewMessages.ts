@@ -4,6 +4,7 @@
  * Messages about a document carry its `uri`, and updates carry its `version`: the
  * webview ignores anything older than what it already shows.
  */
+import type { DiagnosticReport } from '../core/language/messages';
 import type { Scene } from '../core/scene';
 
 /** The React Flow viewport: translation in screen pixels and zoom factor. */
@@ -13,16 +14,8 @@ export interface Viewport {
   zoom: number;
 }
 
-/** A diagnostic as the preview's banner lists it: already localised, 1-based, end-exclusive. */
-export interface PreviewProblem {
-  severity: 'error' | 'warning';
-  code: string;
-  message: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-}
+/** A diagnostic as the preview's banner lists it: the core's localised report, without fixes. */
+export type PreviewProblem = Omit<DiagnosticReport, 'suggestions'>;
 
 /** Settings the webview needs (from `archflow.preview.*`). */
 export interface PreviewSettings {

@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|mcp-server|mcp-client]
+ * Usage: npm run bench -- [--quick] [--only core|webview|mcp-server|mcp-client]
  */
 import { benchCore } from './core.bench';
 import { benchMcpClient } from './mcpClient.bench';
 import { benchMcpServer } from './mcpServer.bench';
 import { printTable, type BenchRow } from './measure';
+import { benchWebview } from './webview.bench';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -16,6 +17,7 @@ const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'mcp-server', run: benchMcpServer },
   { name: 'mcp-client', run: benchMcpClient },
   { name: 'core', run: () => benchCore({ sizes: quick ? [10, 100] : [10, 100, 300, 1000], d2MaxSize: quick ? 100 : 1000 }) },
+  { name: 'webview', run: () => benchWebview({ sizes: [10, 100, 300], edits: quick ? 5 : 9 }) },
 ];
 
 async function main(): Promise<void> {

@@ -112,6 +112,11 @@ export interface RenderedMessage {
   elements: number;
   /** Milliseconds from the update's arrival in the webview to the first frame showing it. */
   renderMs?: number;
+  /**
+   * When the update arrived in the webview, in milliseconds since the epoch
+   * (`performance.timeOrigin + performance.now()`), to split the messaging time into its two legs.
+   */
+  receivedAt?: number;
 }
 
 /** Webview -> host: something went wrong inside the webview; the host logs it. */

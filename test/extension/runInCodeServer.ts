@@ -7,6 +7,8 @@
 // Usage: node --import tsx test/extension/runInCodeServer.ts [--no-build] [--grep TEXT] [--keep] [--verbose] [--bench]
 // --bench runs test/extension/bench (the keystroke-to-preview benchmark) instead of the suite;
 // --production builds the bundles as shipped (use it with --bench).
+// ARCHFLOW_BENCH_PROFILE=<dir> with --bench: CPU profiles of the extension host per size and
+// a Chrome trace of the browser (workbench and webviews), to see where an edit's time goes.
 // Exit code 0 only when the suite ran, every test passed, the results file agrees and
 // code-server logged a clean extension host exit.
 import { spawnSync } from 'node:child_process';
@@ -14,7 +16,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'node:util';
-import { launchChromium } from './harness/browser';
+import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer } from './harness/codeServer';
 import type { SuiteResults } from './suite/index';
 
@@ -84,8 +86,13 @@ async function main(): Promise<number> {
       if (flag('--verbose')) process.stdout.write(line);
     });
     page.on('pageerror', (err) => appendFileSync(workbenchLog, `[pageerror] ${err.message}\n`));
+    // With ARCHFLOW_BENCH_PROFILE=<dir>, a Chrome trace of the whole browser (workbench and
+    // webviews) for the run, to see where the drawing and messaging time goes.
+    const traceDir = bench ? process.env.ARCHFLOW_BENCH_PROFILE : undefined;
+    if (traceDir) await browser.startTracing(page, { path: join(traceDir, 'browser.trace.json'), screenshots: false, categories: ['devtools.timeline', 'toplevel', 'v8.execute'] });
     await page.goto(suiteUrl(server.origin, workspace, suiteDir));
     exitCode = await exited;
+    if (traceDir) await browser.stopTracing();
     // The server logs the extension host's exit a moment after the workbench hears of it.
     const deadline = Date.now() + 5000;
     while (!/Extension Host Process exited with code: \d+/.test(server.log()) && Date.now() < deadline) {

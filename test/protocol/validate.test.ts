@@ -16,7 +16,7 @@ const valid: PreviewToHostMessage[] = [
   { type: 'openLink', url: 'https://example.com/docs' },
   { type: 'openLink', url: 'mailto:ops@example.com' },
   { type: 'rendered', uri: URI, version: 4, elements: 12 },
-  { type: 'rendered', uri: URI, version: 5, elements: 12, renderMs: 16.5 },
+  { type: 'rendered', uri: URI, version: 5, elements: 12, renderMs: 16.5, receivedAt: 1_796_000_000_000.25 },
   { type: 'log', level: 'error', message: 'boom' },
 ];
 
@@ -47,6 +47,7 @@ test('malformed messages are rejected with a reason naming the type and field', 
     [{ type: 'ready', extra: 1 }, /'ready'/],
     [{ type: 'log', level: 'fatal', message: 'x' }, /level/],
     [{ type: 'rendered', uri: URI, version: 1, elements: 1, renderMs: -1 }, /renderMs/],
+    [{ type: 'rendered', uri: URI, version: 1, elements: 1, receivedAt: Number.POSITIVE_INFINITY }, /receivedAt/],
   ];
   for (const [value, reason] of cases) {
     const r = parseWebviewMessage(value);

@@ -25,6 +25,7 @@ import { sceneToFlow, TITLE_NODE_ID, type DiagramFlowNode, type FlowElements } f
 import { useDocumentHidden, useReducedMotion, useThemeKind } from './hooks';
 import type { HostChannel } from './vscodeApi';
 import { applyUpdate, type DocState } from './docState';
+import { keepUnchanged } from './keepUnchanged';
 
 /** Boot data the host embeds in the page. */
 export interface BootConfig {
@@ -115,7 +116,13 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
   );
   useEffect(() => saveState(doc.uri), [doc.uri, saveState]);
 
-  const flow = useMemo(() => (doc.scene ? sceneToFlow(doc.scene) : EMPTY_FLOW), [doc.scene]);
+  // Each drawing shares every unchanged node and edge with the one before (see keepUnchanged).
+  const shownFlow = useRef<FlowElements | undefined>(undefined);
+  const flow = useMemo(() => {
+    const next = doc.scene ? keepUnchanged(shownFlow.current, sceneToFlow(doc.scene)) : EMPTY_FLOW;
+    shownFlow.current = doc.scene ? next : undefined;
+    return next;
+  }, [doc.scene]);
 
   // The first drawing of a document is fitted (or put back where it was before a reload);
   // later drawings of the same document keep the user's pan and zoom.
@@ -140,14 +147,19 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
         uri: doc.uri,
         version: doc.version,
         elements: doc.scene ? doc.scene.nodes.length + doc.scene.groups.length : 0,
-        ...(arrived !== undefined ? { renderMs: Math.max(0, performance.now() - arrived) } : {}),
+        ...(arrived !== undefined ? { renderMs: Math.max(0, performance.now() - arrived), receivedAt: performance.timeOrigin + arrived } : {}),
       });
     });
     return () => cancelAnimationFrame(frame);
   }, [doc.uri, doc.version, doc.sceneVersion, doc.scene, host]);
 
-  // SMIL animations (packets) do not follow CSS animation-play-state.
+  // SMIL animations (packets) do not follow CSS animation-play-state. While hidden, every
+  // drawing (new ones included) is paused; once shown again, everything is resumed. New
+  // drawings of a visible page start playing on their own, so a visible update walks nothing.
+  const pausedSmil = useRef(false);
   useEffect(() => {
+    if (!hidden && !pausedSmil.current) return;
+    pausedSmil.current = hidden;
     document.querySelectorAll('svg').forEach((svg) => (hidden ? svg.pauseAnimations() : svg.unpauseAnimations()));
   }, [hidden, flow]);
 

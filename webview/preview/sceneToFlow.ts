@@ -1,4 +1,4 @@
-import type { Edge, Node } from '@xyflow/react';
+import type { Edge, Node, NodeHandle, Position } from '@xyflow/react';
 import type { Shape } from '../../src/core/model';
 import type { IconData, Scene, SceneEdge, SceneGroup, SceneNode } from '../../src/core/scene';
 import { TITLE_STYLE } from '../../src/core/render/index';
@@ -26,6 +26,21 @@ export interface FlowElements {
 export const TITLE_NODE_ID = 'archflow:title';
 
 /**
+ * The invisible anchors of every node (see Handles.tsx), declared up front with the node's
+ * size as already measured: React Flow then draws edges at once instead of hiding them until
+ * it has measured every node's DOM after each update (which also remounted every edge).
+ */
+function sized(width: number, height: number): { measured: { width: number; height: number }; handles: NodeHandle[] } {
+  return {
+    measured: { width, height },
+    handles: [
+      { type: 'target', position: 'left' as Position, x: 0, y: height / 2, width: 1, height: 1 },
+      { type: 'source', position: 'right' as Position, x: width, y: height / 2, width: 1, height: 1 },
+    ],
+  };
+}
+
+/**
  * Turns a laid-out scene into React Flow nodes and edges without computing any geometry:
  * every position and size is the scene's own (absolute; nothing is nested with
  * `parentId`, so nothing moves relative to the export). Stacking matches the SVG: group
@@ -42,12 +57,14 @@ export function sceneToFlow(scene: Scene): FlowElements {
   const nodes: DiagramFlowNode[] = [];
   const title = scene.title?.trim();
   if (title) {
+    const width = Math.max(1, title.length * TITLE_STYLE.fontSize * 0.6);
     nodes.push({
       id: TITLE_NODE_ID,
       type: 'diagramTitle',
       position: { x: TITLE_STYLE.marginX, y: -TITLE_STYLE.band },
-      width: Math.max(1, title.length * TITLE_STYLE.fontSize * 0.6),
+      width,
       height: TITLE_STYLE.band,
+      ...sized(width, TITLE_STYLE.band),
       data: { title },
       zIndex: nodeZ,
       ...common,
@@ -62,6 +79,7 @@ export function sceneToFlow(scene: Scene): FlowElements {
       position: { x: g.x, y: g.y },
       width: g.width,
       height: g.height,
+      ...sized(g.width, g.height),
       data: { element: g, icon: iconOf(g.icon) },
       zIndex: g.depth,
       ariaLabel: g.label.lines.join(' '),
@@ -75,6 +93,7 @@ export function sceneToFlow(scene: Scene): FlowElements {
       position: { x: n.x, y: n.y },
       width: n.width,
       height: n.height,
+      ...sized(n.width, n.height),
       data: { element: n, icon: n.icon !== undefined || n.shape === 'icon' ? (iconOf(n.icon) ?? null) : undefined },
       zIndex: nodeZ,
       ariaLabel: n.label.lines.join(' '),

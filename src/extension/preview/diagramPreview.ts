@@ -43,6 +43,14 @@ export interface RenderedEvent {
   postedAt?: number;
   /** Webview time from receiving the update to the first frame showing it. */
   renderMs?: number;
+  /**
+   * The longest stretch of that refresh that ran synchronously on the extension host's event
+   * loop (the parse, then building and posting the message); the layout runs on a worker.
+   */
+  longestSyncMs?: number;
+  /** Epoch milliseconds: the host posted the update; the webview received it (see RenderedMessage). */
+  postedAtEpoch?: number;
+  receivedAtEpoch?: number;
 }
 
 /** Problems for the preview's banner: errors first, then warnings, each in source order. */
@@ -72,8 +80,10 @@ export class DiagramPreview extends Disposable {
   #sentHighlight = '';
   #timer: ReturnType<typeof setTimeout> | undefined;
   #refreshes = 0;
+  #refreshing = false;
+  #refreshAgain = false;
   /** Start and post times of each posted update, by document version (for RenderedEvent). */
-  readonly #hostTimes = new Map<number, { started: number; posted: number }>();
+  readonly #hostTimes = new Map<number, { started: number; posted: number; longestSync: number }>();
   /** Send the remembered viewport with the next update (the document changed). */
   #restoreViewport = false;
 
@@ -197,19 +207,49 @@ export class DiagramPreview extends Disposable {
     void this.panel.webview.postMessage(message);
   }
 
+  /**
+   * Text that parses is drawn at once, one layout at a time and always the newest text next
+   * (see #requestRefresh); text with errors waits for a pause in typing (`debounceMs`), so
+   * the problems banner does not flash while a word is half typed. The drawing stays either way.
+   */
   #scheduleRefresh(immediate = false): void {
     clearTimeout(this.#timer);
-    if (immediate || !this.#ready) {
-      this.#timer = undefined;
-      void this.#refresh();
+    this.#timer = undefined;
+    const open = immediate || !this.#ready ? undefined : this.#openDocument();
+    if (!open || this.ctx.service.analyze(open).counts.errors === 0) {
+      this.#requestRefresh();
       return;
     }
-    this.#timer = setTimeout(() => void this.#refresh(), previewConfig().debounceMs);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#requestRefresh();
+    }, previewConfig().debounceMs);
+  }
+
+  /** Starts a refresh, or, while one runs, a single one more right after it (edits coalesce). */
+  #requestRefresh(): void {
+    if (this.#refreshing) {
+      this.#refreshAgain = true;
+      return;
+    }
+    this.#refreshing = true;
+    void this.#refresh().finally(() => {
+      this.#refreshing = false;
+      if (this.#refreshAgain && !this.isDisposed) {
+        this.#refreshAgain = false;
+        this.#requestRefresh();
+      }
+    });
+  }
+
+  /** The document if VS Code has it open (it always has while it is being edited). */
+  #openDocument(): vscode.TextDocument | undefined {
+    const key = this.#resource.toString();
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
   }
 
   async #document(): Promise<vscode.TextDocument> {
-    const key = this.#resource.toString();
-    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key) ?? (await vscode.workspace.openTextDocument(this.#resource));
+    return this.#openDocument() ?? (await vscode.workspace.openTextDocument(this.#resource));
   }
 
   async #refresh(): Promise<void> {
@@ -220,12 +260,15 @@ export class DiagramPreview extends Disposable {
       const doc = await this.#document();
       // The document keeps changing while the layout runs: everything below describes the
       // version analysed here, never `doc.version` read after an await.
+      let syncStart = performance.now();
       const analysis = this.ctx.service.analyze(doc);
       const version = analysis.version;
       const message: UpdateMessage = { type: 'update', uri: resource.toString(), version, problems: toPreviewProblems(analysis.diagnostics) };
+      let longestSync = performance.now() - syncStart;
       if (analysis.counts.errors === 0) {
         try {
           const scene = await this.ctx.service.scene(doc, analysis);
+          syncStart = performance.now();
           if (this.#sentSceneVersion !== version) {
             message.scene = scene;
             message.sceneVersion = version;
@@ -251,8 +294,10 @@ export class DiagramPreview extends Disposable {
       }
       if (message.scene) this.#sentSceneVersion = message.sceneVersion;
       this.#post(message);
+      const posted = performance.now();
+      longestSync = Math.max(longestSync, posted - syncStart);
       if (this.#hostTimes.size > 50) this.#hostTimes.clear();
-      this.#hostTimes.set(message.version, { started, posted: performance.now() });
+      this.#hostTimes.set(message.version, { started, posted, longestSync });
       const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === resource.toString());
       if (editor) this.#highlight(editor);
     } catch (err) {
@@ -314,8 +359,17 @@ export class DiagramPreview extends Disposable {
           uri: message.uri,
           version: message.version,
           elements: message.elements,
-          ...(times ? { hostMs: times.posted - times.started, refreshStartedAt: times.started, postedAt: times.posted } : {}),
+          ...(times
+            ? {
+                hostMs: times.posted - times.started,
+                longestSyncMs: times.longestSync,
+                refreshStartedAt: times.started,
+                postedAt: times.posted,
+                postedAtEpoch: performance.timeOrigin + times.posted,
+              }
+            : {}),
           ...(message.renderMs !== undefined ? { renderMs: message.renderMs } : {}),
+          ...(message.receivedAt !== undefined ? { receivedAtEpoch: message.receivedAt } : {}),
         });
         return;
       }

@@ -5,11 +5,14 @@
 // difference is the extension's overhead (messaging, worker transfer, React Flow update).
 // It also records activation time and the longest extension-host event-loop stall.
 import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { parseDiagram } from '../../../src/core/language/index';
 import { layoutDiagram } from '../../../src/core/layout/index';
 import { getIconCatalog } from '../../../src/node/iconStore';
+import { editedFirstNode, generatePreviewDiagram } from '../../../bench/previewDiagram';
 
 const SIZES = [10, 100, 300];
 const EDITS = 9;
@@ -33,12 +36,18 @@ interface SizeResult {
   editRoundTripMs: number;
   /** Update posted -> `rendered` back, minus the webview's drawing: a messaging round trip (median). */
   messagingRoundTripMs: number;
+  /** The two legs of that round trip (epoch clocks of two processes, so ±1 ms): host -> webview, webview -> host (medians). */
+  toWebviewMs: number;
+  fromWebviewMs: number;
   /**
    * What a keystroke pays on top of the core: host time beyond the core's parse+layout,
    * one messaging leg (half the round trip) and the webview's drawing (median of per-edit sums).
    */
   keystrokeOverheadMs: number;
-  /** Longest extension-host event-loop delay during an edit (median over edits, and max). */
+  /** Longest stretch of the preview's refresh that ran on the extension host's event loop (median over edits, and max). */
+  hostLongestSyncMedianMs: number;
+  hostLongestSyncMaxMs: number;
+  /** Longest extension-host event-loop delay during an edit, whatever its cause (median over edits, and max). */
   eventLoopDelayMedianMs: number;
   eventLoopDelayMaxMs: number;
   /** The same delay while the core lays the text out in-thread, for contrast (what the worker avoids). */
@@ -54,25 +63,6 @@ function median(xs: number[]): number {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** N nodes in groups of ten, chained inside each group, groups chained by their first node. */
-export function generateDiagram(n: number): string {
-  const icons = ['logos:nodejs-icon', 'logos:postgresql', 'logos:redis', 'lucide:server', 'mdi:database'];
-  const lines = [`diagram "Bench ${n}"`, 'direction LR', ''];
-  const groups = Math.ceil(n / 10);
-  for (let g = 0; g < groups; g++) {
-    lines.push(`g${g} = group "Group ${g}" {`);
-    for (let i = g * 10; i < Math.min(n, g * 10 + 10); i++) {
-      lines.push(`  n${i} = rectangle "Node ${i}"${i % 3 === 0 ? ` icon=${icons[i % icons.length]}` : ''}`);
-    }
-    lines.push('}');
-  }
-  for (let g = 0; g < groups; g++) {
-    for (let i = g * 10; i < Math.min(n, g * 10 + 10) - 1; i++) lines.push(`n${i} -> n${i + 1}${i % 4 === 0 ? ' anim=packets' : ''}`);
-    if (g + 1 < groups) lines.push(`n${g * 10} -> n${(g + 1) * 10} "next"`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 interface Rendered {
   uri: string;
   version: number;
@@ -81,6 +71,9 @@ interface Rendered {
   renderMs?: number;
   refreshStartedAt?: number;
   postedAt?: number;
+  postedAtEpoch?: number;
+  receivedAtEpoch?: number;
+  longestSyncMs?: number;
 }
 
 interface Api {
@@ -115,6 +108,15 @@ async function coreTime(text: string): Promise<number> {
 
 export async function run(): Promise<void> {
   const out = process.env.ARCHFLOW_TEST_RESULTS;
+  // ARCHFLOW_BENCH_PROFILE=<dir>: also record a CPU profile of the extension host over each size's edits.
+  const profileDir = process.env.ARCHFLOW_BENCH_PROFILE;
+  let profiler: Session | undefined;
+  if (profileDir) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+  }
   const t0 = performance.now();
   const ext = vscode.extensions.getExtension<Api>('archflow.archflow');
   if (!ext) throw new Error('extension not installed');
@@ -132,7 +134,7 @@ export async function run(): Promise<void> {
   const idleDelayMs = lag.max / 1e6;
 
   for (const n of SIZES) {
-    const text = generateDiagram(n);
+    const text = generatePreviewDiagram(n);
     const file = vscode.Uri.joinPath(folder, `bench-${n}.diagram`);
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(text));
     const doc = await vscode.workspace.openTextDocument(file);
@@ -148,16 +150,21 @@ export async function run(): Promise<void> {
     const render: number[] = [];
     const editTrip: number[] = [];
     const messageTrip: number[] = [];
+    const toWebview: number[] = [];
+    const fromWebview: number[] = [];
     const delays: number[] = [];
+    const syncs: number[] = [];
     for (let i = 0; i < WARMUP + EDITS; i++) {
       const line = doc.getText().split('\n').findIndex((l) => l.includes('n0 = rectangle'));
       const range = doc.lineAt(line).range;
-      const replacement = `  n0 = rectangle "Node 0 edit ${i}" icon=logos:nodejs-icon`;
+      const replacement = editedFirstNode(i);
+      if (i === WARMUP && profiler) await profiler.post('Profiler.start');
       lag.reset();
       lag.enable();
       const start = performance.now();
       await editor.edit((e) => e.replace(range, replacement));
       const { at: end, event } = await waitRendered(api, uri, doc.version);
+      const endEpoch = performance.timeOrigin + end;
       lag.disable();
       const delay = lag.max / 1e6;
       const coreMs = await coreTime(doc.getText());
@@ -168,8 +175,16 @@ export async function run(): Promise<void> {
         render.push(event.renderMs ?? Number.NaN);
         editTrip.push((event.refreshStartedAt ?? Number.NaN) - start);
         messageTrip.push(end - (event.postedAt ?? Number.NaN) - (event.renderMs ?? Number.NaN));
+        toWebview.push((event.receivedAtEpoch ?? Number.NaN) - (event.postedAtEpoch ?? Number.NaN));
+        fromWebview.push(endEpoch - (event.receivedAtEpoch ?? Number.NaN) - (event.renderMs ?? Number.NaN));
         delays.push(delay);
+        syncs.push(event.longestSyncMs ?? Number.NaN);
       }
+    }
+    if (profiler) {
+      // The edits' CPU profile (the core timings between them included), for chrome://inspect or speedscope.
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(join(profileDir!, `extension-host-${n}.cpuprofile`), JSON.stringify(profile));
     }
     // For contrast: the delay the event loop would see if this layout ran in-thread.
     lag.reset();
@@ -191,7 +206,11 @@ export async function run(): Promise<void> {
       webviewRenderMs: round(median(render)),
       editRoundTripMs: round(median(editTrip)),
       messagingRoundTripMs: round(median(messageTrip)),
+      toWebviewMs: round(median(toWebview)),
+      fromWebviewMs: round(median(fromWebview)),
       keystrokeOverheadMs: round(median(keystroke)),
+      hostLongestSyncMedianMs: round(median(syncs)),
+      hostLongestSyncMaxMs: round(Math.max(...syncs)),
       eventLoopDelayMedianMs: round(median(delays)),
       eventLoopDelayMaxMs: round(Math.max(...delays)),
       inThreadLayoutDelayMs: round(inThread),

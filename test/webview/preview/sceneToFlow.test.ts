@@ -70,3 +70,20 @@ test('deterministic: the same scene gives equal elements', { timeout: 30_000 }, 
   const s = await scene();
   assert.deepEqual(sceneToFlow(s), sceneToFlow(structuredClone(s)));
 });
+
+test('every node declares its size and anchors, so React Flow never waits to measure it', { timeout: 30_000 }, async () => {
+  const s = await scene();
+  const flow = sceneToFlow(s);
+  for (const n of flow.nodes) {
+    assert.deepEqual(n.measured, { width: n.width, height: n.height }, n.id);
+    const handles = n.handles ?? [];
+    assert.deepEqual(
+      handles.map((h) => [h.type, h.position, h.x, h.y]),
+      [
+        ['target', 'left', 0, n.height! / 2],
+        ['source', 'right', n.width, n.height! / 2],
+      ],
+      n.id,
+    );
+  }
+});

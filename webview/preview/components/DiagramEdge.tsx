@@ -12,6 +12,7 @@ import {
 import { ARROW_TRIM, polylineLength, STROKE_WIDTH, trimPolyline } from '../../../src/core/render/index';
 import { useDrawing } from '../drawingContext';
 import type { DiagramFlowEdge } from '../sceneToFlow';
+import { sameData } from './sameData';
 import { TextLines } from './TextLines';
 
 const seconds = (s: number) => `${Math.max(0.01, Math.round(s * 1000) / 1000)}s`;
@@ -130,4 +131,4 @@ export const DiagramEdge = memo(function DiagramEdge({ id, data }: EdgeProps<Dia
       {label}
     </>
   );
-});
+}, sameData);

@@ -4,6 +4,7 @@ import { useDrawing } from '../drawingContext';
 import type { GroupFlowNode, TitleFlowNode } from '../sceneToFlow';
 import { FONT_FAMILY, GROUP_RADIUS, groupColors, TITLE_STYLE } from '../../../src/core/render/index';
 import { Handles } from './Handles';
+import { sameData } from './sameData';
 import { IconImage } from './IconImage';
 import { TextLines } from './TextLines';
 
@@ -26,7 +27,7 @@ export const GroupNode = memo(function GroupNode({ data }: NodeProps<GroupFlowNo
       </svg>
     </div>
   );
-});
+}, sameData);
 
 /** The diagram title, in the band the export adds above the drawing. */
 export const TitleNode = memo(function TitleNode({ data, width }: NodeProps<TitleFlowNode>) {

@@ -4,6 +4,7 @@ import { nodeColors, shapeGeometry, STROKE_WIDTH } from '../../../src/core/rende
 import { useDrawing } from '../drawingContext';
 import type { ShapeFlowNode } from '../sceneToFlow';
 import { Handles } from './Handles';
+import { sameData } from './sameData';
 import { IconImage } from './IconImage';
 import { TextLines } from './TextLines';
 
@@ -50,4 +51,4 @@ export const ShapeNode = memo(function ShapeNode({ data }: NodeProps<ShapeFlowNo
       </svg>
     </div>
   );
-});
+}, sameData);

@@ -2,20 +2,22 @@
 // so the build stays green while the layers land one by one.
 // Usage: node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
-/** Node bundles: the CLI, the MCP server, the layout worker, and the extension. */
+/** Node bundles: the CLI, the MCP server, the layout and PNG workers, and the extension. */
 const nodeEntries = [
   { in: 'src/bin/cli.ts', out: 'cli', shebang: true },
   { in: 'src/bin/mcp.ts', out: 'mcp', shebang: true },
   { in: 'src/node/layoutWorker.ts', out: 'layoutWorker' },
+  { in: 'src/node/pngWorker.ts', out: 'pngWorker' },
   { in: 'src/extension/extension.ts', out: 'extension', external: ['vscode'] },
 ];
 /** Browser bundles for webviews. */
@@ -30,6 +32,14 @@ for (const script of ['scripts/buildIcons.mjs']) {
   const r = spawnSync(process.execPath, [script], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+
+// resvg's WebAssembly build rasterises PNG on every platform: the bundles load it from
+// dist/resvg.wasm (see src/node/resvgWasm.ts), with the licence it ships under.
+const require = createRequire(import.meta.url);
+mkdirSync('dist', { recursive: true });
+copyFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm'), 'dist/resvg.wasm');
+// Same project and licence (MPL-2.0) as resvg-js; the wasm package ships no licence file of its own.
+copyFileSync(require.resolve('@resvg/resvg-js/LICENSE'), 'dist/resvg.wasm.LICENSE.txt');
 
 const common = {
   bundle: true,

@@ -25,12 +25,12 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
   context.subscriptions.push(log);
   const workerPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'layoutWorker.js').fsPath;
   const service = new DiagramService(log, workerPath);
-  const exporter = new Exporter(service, log);
+  const exporter = new Exporter(service, log, vscode.Uri.joinPath(context.extensionUri, 'dist', 'pngWorker.js').fsPath);
   const commands = new CommandManager(log);
   const previews = new PreviewManager(context.extensionUri, service, log, (uri, format) =>
     vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri),
   );
-  context.subscriptions.push(service, new LanguageFeatures(service), previews, commands);
+  context.subscriptions.push(service, exporter, new LanguageFeatures(service), previews, commands);
   for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, exporter)]) {
     commands.add(command);
   }

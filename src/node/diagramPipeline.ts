@@ -4,7 +4,7 @@ import type { DiagramModel } from '../core/model';
 import { renderSvg, type ThemeName } from '../core/render';
 import type { IconData, Scene } from '../core/scene';
 import { analyzeText, type Analysis } from '../core/analysis';
-import { svgToPng } from './png';
+import { svgToPng, type PngOptions } from './png';
 
 export { analyzeText, type Analysis, type AnalyzeOptions } from '../core/analysis';
 
@@ -49,23 +49,28 @@ export async function renderText(text: string, options: RenderTextOptions): Prom
   return { ok: true, svg, scene, ...analysis };
 }
 
+/** Rasterises SVG to PNG: `svgToPng` in-thread, or a PNG worker's `render` (see createPngWorker). */
+export type RasterizeFunction = (svg: string, options: PngOptions) => Promise<Buffer>;
+
 export interface PreviewOptions {
   theme?: ThemeName;
   background?: string;
   /** Widest image in pixels (default 1600); small drawings are drawn at up to 2x. */
   maxWidth?: number;
+  /** Default: in-thread `svgToPng`. */
+  rasterize?: RasterizeFunction;
 }
 
 /**
  * A PNG of `scene` for a model or a person to look at: the static frame (no animation),
- * scaled to at most `maxWidth` pixels wide and at most 2x. Throws only if the native
- * rasteriser fails.
+ * scaled to at most `maxWidth` pixels wide and at most 2x. Rejects only if no rasteriser
+ * loads or resvg fails (see `svgToPng`).
  */
-export function renderPreviewPng(scene: Scene, options: PreviewOptions = {}): { png: Buffer; width: number; height: number } {
+export async function renderPreviewPng(scene: Scene, options: PreviewOptions = {}): Promise<{ png: Buffer; width: number; height: number }> {
   const svg = renderSvg(scene, { theme: options.theme, background: options.background, animate: false });
   const { width, height } = svgSize(svg, scene);
   const scale = Math.min(2, (options.maxWidth ?? 1600) / Math.max(1, width));
-  return { png: svgToPng(svg, { scale }), width: Math.round(width * scale), height: Math.round(height * scale) };
+  return { png: await (options.rasterize ?? svgToPng)(svg, { scale }), width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
 /** Every icon id the model's elements name, each once, in declaration order. */

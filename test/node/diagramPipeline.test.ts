@@ -79,7 +79,7 @@ test('renderPreviewPng fits the width limit and draws small diagrams at up to 2x
   const catalog = await getIconCatalog();
   const small = await renderText('a = rectangle\n', { catalog });
   assert.ok(small.ok);
-  const smallPng = renderPreviewPng(small.scene);
+  const smallPng = await renderPreviewPng(small.scene);
   assert.deepEqual(smallPng.png.subarray(0, 8), PNG_SIGNATURE);
   assert.equal(smallPng.png.readUInt32BE(16), smallPng.width);
   const svgWidth = Number(/width="([\d.]+)"/.exec(small.svg)![1]);
@@ -87,7 +87,7 @@ test('renderPreviewPng fits the width limit and draws small diagrams at up to 2x
 
   const wide = await renderText(Array.from({ length: 30 }, (_, i) => (i ? `n${i - 1} -> n${i}` : 'n0 = rectangle')).join('\n'), { catalog });
   assert.ok(wide.ok);
-  const widePng = renderPreviewPng(wide.scene, { maxWidth: 800 });
+  const widePng = await renderPreviewPng(wide.scene, { maxWidth: 800 });
   assert.ok(widePng.width <= 800 && widePng.width >= 799, String(widePng.width));
   assert.equal(widePng.png.readUInt32BE(16), widePng.width);
 });

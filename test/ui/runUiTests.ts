@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { parseDiagram } from '../../src/core/language/index';
-import { launchChromium } from '../extension/harness/browser';
+import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { cursorStatus, pickColorTheme, problemCounts, quickOpen, runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
 
@@ -61,7 +61,7 @@ before(async () => {
   mkdirSync(artifacts, { recursive: true });
   const vsix = packageVsix();
   workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
-  // A real example for the README screenshots, when the examples exist.
+  // A real example for the README screenshots.
   if (existsSync(EXAMPLE)) copyFileSync(EXAMPLE, join(workspace, 'example.diagram'));
   server = await startCodeServer({
     workspace,
@@ -178,6 +178,84 @@ test('the preview follows the dark theme', { timeout: 90_000 }, async () => {
   await setTheme('Light Modern');
 });
 
+test('hovering an icon id shows a picture of the icon', { timeout: 90_000 }, async () => {
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  // Line 4 is `web = rectangle "Web" icon=lucide:globe`: put the cursor inside the icon id.
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type('4:33');
+  await page.keyboard.press('Enter');
+  await runCommand(page, 'Show or Focus Hover');
+  const picture = page.locator('.monaco-hover img[src^="data:image/svg+xml"]');
+  await picture.first().waitFor({ timeout: 30_000 });
+  // The image decoded and has a size on screen: the picture really shows, not a broken image.
+  await until(async () => picture.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().width > 0), 'the hover picture decoded');
+  assert.match((await page.locator('.monaco-hover').first().textContent()) ?? '', /lucide:globe/);
+  await screenshot('hover-icon');
+  await page.keyboard.press('Escape');
+});
+
+test('completing an icon id shows its picture in the suggestion details', { timeout: 90_000 }, async () => {
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('store = cylinder "Store" icon=postgresq', { delay: 15 });
+  await page.keyboard.press('Control+Space');
+  const row = page.locator('.suggest-widget .monaco-list-row', { hasText: 'logos:postgresql' });
+  await row.first().waitFor({ timeout: 30_000 });
+  // Ctrl+Space again opens the details side of the focused suggestion when it is closed.
+  const details = page.locator('.suggest-details img[src^="data:image/svg+xml"]');
+  if (!(await details.first().isVisible().catch(() => false))) await page.keyboard.press('Control+Space');
+  await details.first().waitFor({ timeout: 30_000 });
+  await until(async () => details.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().width > 0), 'the suggestion picture decoded');
+  await screenshot('completion-icon');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Shift+K');
+});
+
+test('under reduced motion the preview stops its animations, and starts them again after', { timeout: 90_000 }, async () => {
+  const frame = webviewFrame(page);
+  const rootClass = async () => (await frame.locator('.af-root').getAttribute('class')) ?? '';
+  await until(async () => (await frame.locator('.af-packets circle').count()) >= 2, 'packets moving');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await until(async () => (await rootClass()).includes('af-still'), 'the still class');
+  assert.equal(await frame.locator('.af-packets circle').count(), 0, 'no travelling dots under reduced motion');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await until(async () => !(await rootClass()).includes('af-still'), 'animations back');
+  await until(async () => (await frame.locator('.af-packets circle').count()) >= 2, 'packets back');
+});
+
+test('while the page is hidden the preview pauses its animations', { timeout: 90_000 }, async () => {
+  const frame = webviewFrame(page);
+  const state = () =>
+    frame.locator('.af-root').evaluate((root) => ({
+      visibility: document.visibilityState,
+      paused: root.classList.contains('af-paused'),
+      // The SVG that holds the travelling dots (SMIL) reports whether its clock is stopped.
+      smilPaused: [...document.querySelectorAll('.af-packets')].map((g) => ((g as SVGGElement).ownerSVGElement as SVGSVGElement).animationsPaused()),
+    }));
+  await until(async () => (await state()).smilPaused.length > 0, 'an edge with packets');
+  assert.deepEqual((await state()).smilPaused.every((p) => !p), true, 'playing while visible');
+  // Headless Chromium never hides a page (not for a background tab, nor a minimised window),
+  // so the webview's document is told it is hidden the way a browser tells it: its
+  // visibilityState changes and `visibilitychange` fires. What follows is the app's own doing.
+  const setVisibility = (value: 'hidden' | 'visible') =>
+    frame.locator('.af-root').evaluate((_root, v) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => v });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, value);
+  await setVisibility('hidden');
+  const hidden = await until(async () => {
+    const s = await state();
+    return s.visibility === 'hidden' && s.paused ? s : undefined;
+  }, 'the preview paused while hidden');
+  assert.ok(hidden.smilPaused.length > 0 && hidden.smilPaused.every(Boolean), JSON.stringify(hidden));
+  await setVisibility('visible');
+  const shown = await until(async () => {
+    const s = await state();
+    return s.visibility === 'visible' && !s.paused ? s : undefined;
+  }, 'the preview playing again');
+  assert.ok(shown.smilPaused.every((p) => !p), JSON.stringify(shown));
+});
+
 test('the preview survives a window reload (WebviewPanelSerializer)', { timeout: 120_000 }, async () => {
   await page.reload();
   await waitForWorkbench(page);
@@ -188,7 +266,8 @@ test('the preview survives a window reload (WebviewPanelSerializer)', { timeout:
   for (const label of ['Web', 'API', 'Postgres']) assert.ok(labels.includes(label), labels.join(', '));
 });
 
-test('a real example: one element per node, in light and dark (README screenshots)', { timeout: 120_000, skip: !existsSync(EXAMPLE) && 'examples/microservices.diagram is missing' }, async () => {
+test('a real example: one element per node, in light and dark (README screenshots)', { timeout: 120_000 }, async () => {
+  assert.ok(existsSync(EXAMPLE), `${EXAMPLE} is missing`);
   const { model } = parseDiagram(readFileSync(EXAMPLE, 'utf8'));
   const expected = model.elements.filter((e) => e.kind === 'node').length;
   await page.setViewportSize({ width: 1920, height: 1080 });

@@ -47,9 +47,15 @@ export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDe
     io.stderr(`archflow render: ${result.counts.errors} error(s); nothing written\n`);
     return EXIT_FAILURE;
   }
+  // Both files are produced before either is written, so a failure leaves neither half-done.
+  let png: Buffer | undefined;
   try {
-    // Both files are produced before either is written, so a failure leaves neither half-done.
-    const png = values.png === undefined ? undefined : svgToPng(renderSvg(result.scene, { theme, animate: false }), { scale });
+    if (values.png !== undefined) png = await svgToPng(renderSvg(result.scene, { theme, animate: false }), { scale });
+  } catch (err) {
+    io.stderr(`archflow render: cannot draw the PNG: ${(err as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  try {
     await writeAtomically(resolvePath(io, values.output), result.svg);
     if (png && values.png) await writeAtomically(resolvePath(io, values.png), png);
   } catch (err) {

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { renderSvg } from '../../core/render/index';
+import { createPngWorker, type PngWorker } from '../../node/workerPng';
 import { exportConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
+import { Disposable } from '../util/dispose';
 import { exportFileName, resolveExportTheme } from './exportTheme';
 
 export type ExportFormat = 'svg' | 'png';
@@ -13,17 +15,26 @@ export interface ExportOptions {
 
 /**
  * Exports a document as SVG or PNG through the core: the same cached parse and layout the
- * preview shows, rendered by `renderSvg` (and rasterised by the native resvg for PNG) in
- * the extension host, never through the webview. The save dialog proposes a name next to
- * the source and asks before replacing a file; a `target` given programmatically that
- * already exists is confirmed with a modal question. Nothing is written while the text
- * has errors.
+ * preview shows, rendered by `renderSvg` in the extension host (and, for PNG, rasterised by
+ * resvg, native or wasm, on a worker thread that never blocks the host), never through the
+ * webview. The save dialog proposes a name next to the source and asks before replacing a
+ * file; a `target` given programmatically that already exists is confirmed with a modal
+ * question. Nothing is written while the text has errors.
  */
-export class Exporter {
+export class Exporter extends Disposable {
+  readonly #png: PngWorker;
+
+  /** `pngWorkerPath`: the bundled `dist/pngWorker.js`, which rasterises PNG off the extension host's thread. */
   constructor(
     private readonly service: DiagramService,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+    pngWorkerPath: string,
+  ) {
+    super();
+    // The thread starts on the first PNG export and ends when idle, giving back resvg's memory.
+    this.#png = createPngWorker({ workerPath: pngWorkerPath });
+    this.register({ dispose: () => void this.#png.dispose() });
+  }
 
   async export(resource: vscode.Uri, format: ExportFormat, options: ExportOptions = {}): Promise<vscode.Uri | undefined> {
     const doc = await vscode.workspace.openTextDocument(resource);
@@ -55,9 +66,8 @@ export class Exporter {
     if (format === 'svg') {
       bytes = Buffer.from(renderSvg(scene, { theme, animate: config.animate }), 'utf8');
     } else {
-      // The native rasteriser loads only when a PNG is asked for.
-      const { svgToPng } = await import('../../node/png');
-      bytes = svgToPng(renderSvg(scene, { theme, animate: false }), { scale: config.pngScale });
+      // Rasterising a big diagram takes seconds: on a worker thread, never on the extension host's.
+      bytes = await this.#png.render(renderSvg(scene, { theme, animate: false }), { scale: config.pngScale });
     }
     await vscode.workspace.fs.writeFile(target, bytes);
     this.log.info(`exported ${resource.toString()} v${doc.version} to ${target.toString()} (${bytes.byteLength} bytes, ${theme})`);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { syntaxHelp } from '../../core/language';
 import type { IconCatalog } from '../../core/icons';
 import type { Locale } from '../../core/model';
-import type { LayoutFunction } from '../../node/diagramPipeline';
+import type { LayoutFunction, RasterizeFunction } from '../../node/diagramPipeline';
 import { getIconCatalog } from '../../node/iconStore';
 import { AllowedRoots, type RootsInput } from './allowedRoots';
 import { silentLogger, type ServerLogger } from './logger';
@@ -46,6 +46,8 @@ export interface DiagramServerOptions {
   examplesDir?: string;
   /** How diagrams are laid out; default in-thread (`archflow-mcp` passes a worker's). */
   layout?: LayoutFunction;
+  /** How previews are rasterised; default in-thread (`archflow-mcp` passes a worker's). */
+  rasterize?: RasterizeFunction;
   /** Renders of every server given the same queue run one at a time (HTTP sessions share one). */
   renderQueue?: SerialQueue;
 }
@@ -163,6 +165,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
           maxTextBytes,
           queue,
           layout: options.layout,
+          rasterize: options.rasterize,
         }),
       ),
   );

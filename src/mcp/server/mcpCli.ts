@@ -5,6 +5,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { localeFromEnv, parseLocale } from '../../core/locale';
 import { getIconCatalog } from '../../node/iconStore';
 import { createLayoutWorker } from '../../node/workerLayout';
+import { createPngWorker } from '../../node/workerPng';
 import type { Locale } from '../../core/model';
 import { createDiagramServer, SERVER_VERSION } from './createDiagramServer';
 import { startHttpServer } from './httpServer';
@@ -120,6 +121,9 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
   const renderQueue = new SerialQueue();
   // Layout runs on a worker thread so that a large render never stalls other requests.
   const worker = createLayoutWorker();
+  // So does rasterising a preview (seconds for a big one); that thread ends when idle.
+  const png = createPngWorker();
+  const disposeWorkers = () => Promise.all([worker.dispose(), png.dispose()]);
   // GUI hosts (Claude Desktop) may start servers in `/`: that must not make the whole disk writable.
   const startIsFsRoot = parsePath(context.cwd).root === context.cwd;
   if (startIsFsRoot) logger.warn(`started in ${context.cwd}, which is not used as an output root; pass --root DIR (or use a client that sends MCP roots)`);
@@ -130,6 +134,7 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
     logger,
     renderQueue,
     layout: worker.layout,
+    rasterize: png.render,
   };
   if (options.mode === 'http') {
     if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1' && options.token === undefined) {
@@ -144,14 +149,14 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
     });
     logger.info(`archflow-mcp ${SERVER_VERSION} listening on ${http.url}${options.token ? ' (bearer token required)' : ''}`);
     warmUp(logger);
-    return { url: http.url, drain: async () => undefined, close: once(() => http.close().finally(() => worker.dispose())) };
+    return { url: http.url, drain: async () => undefined, close: once(() => http.close().finally(disposeWorkers)) };
   }
   const server = createDiagramServer(serverOptions);
   const transport = new TrackedTransport(new StdioServerTransport(context.stdin, context.stdout));
   await server.connect(transport);
   logger.info(`archflow-mcp ${SERVER_VERSION} ready on stdio`);
   warmUp(logger);
-  return { drain: (timeoutMs) => transport.idle(timeoutMs), close: once(() => server.close().finally(() => worker.dispose())) };
+  return { drain: (timeoutMs) => transport.idle(timeoutMs), close: once(() => server.close().finally(disposeWorkers)) };
 }
 
 /** Loads the icon index while the client is still starting up, so the first call does not wait for it. */

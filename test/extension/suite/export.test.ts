@@ -14,13 +14,23 @@ suite('export', () => {
     for (const label of ['Web', 'API', 'Postgres', 'HTTPS']) assert.ok(text.includes(`>${label}<`), label);
   });
 
-  test('Export as PNG writes a PNG image', async () => {
-    const source = fixtureUri('simple.diagram');
-    const target = fixtureUri('out/simple.png');
-    await vscode.commands.executeCommand('archflow.exportPng', source, { target });
-    const bytes = await vscode.workspace.fs.readFile(target);
-    assert.deepEqual([...bytes.slice(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    assert.ok(bytes.byteLength > 1000);
+  test('Export as PNG writes PNG images at the configured scale, several at once', async () => {
+    // Two exports at once share the worker, each answered with its own image.
+    const sources = ['simple', 'groups'];
+    const written = await Promise.all(
+      sources.map((name) => vscode.commands.executeCommand<vscode.Uri | undefined>('archflow.exportPng', fixtureUri(`${name}.diagram`), { target: fixtureUri(`out/worker-${name}.png`) })),
+    );
+    for (const [i, name] of sources.entries()) {
+      assert.equal(written[i]?.toString(), fixtureUri(`out/worker-${name}.png`).toString());
+      const png = await vscode.workspace.fs.readFile(fixtureUri(`out/worker-${name}.png`));
+      assert.deepEqual([...png.slice(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], name);
+      // archflow.export.pngScale defaults to 2: the IHDR width is twice the SVG's.
+      await vscode.commands.executeCommand('archflow.exportSvg', fixtureUri(`${name}.diagram`), { target: fixtureUri(`out/worker-${name}.svg`) });
+      const svg = new TextDecoder().decode(await vscode.workspace.fs.readFile(fixtureUri(`out/worker-${name}.svg`)));
+      const svgWidth = Number(/<svg[^>]* width="([\d.]+)"/.exec(svg)?.[1]);
+      const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+      assert.equal(view.getUint32(16), Math.round(svgWidth * 2), `${name}: PNG width`);
+    }
   });
 
   test('nothing is written while the text has errors', async () => {

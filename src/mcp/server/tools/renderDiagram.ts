@@ -1,7 +1,7 @@
 import type { IconCatalog } from '../../../core/icons';
 import type { Locale } from '../../../core/model';
 import { sanitizeColor, type ThemeName } from '../../../core/render';
-import { renderPreviewPng, renderText, type LayoutFunction } from '../../../node/diagramPipeline';
+import { renderPreviewPng, renderText, type LayoutFunction, type RasterizeFunction } from '../../../node/diagramPipeline';
 import { formatSize, serverMessages } from '../messages';
 import { checkOutputPath, writeOutputAtomic } from '../pathSafety';
 import { SerialQueue } from '../serialQueue';
@@ -27,6 +27,8 @@ export interface RenderContext {
   maxTextBytes?: number;
   /** Default: in-thread layout. */
   layout?: LayoutFunction;
+  /** Default: in-thread rasterising. */
+  rasterize?: RasterizeFunction;
   /** Renders through it one at a time; a fresh queue when omitted. */
   queue?: SerialQueue;
   /** Widest preview in pixels (default 1600). */
@@ -98,7 +100,7 @@ async function renderNow(input: RenderDiagramInput, context: RenderContext): Pro
 
   const outcome: ToolOutcome = { isError: false, text: summary.join('\n') };
   if (input.preview) {
-    const { png } = renderPreviewPng(result.scene, { theme: input.theme, background: input.background, maxWidth: context.previewMaxWidth });
+    const { png } = await renderPreviewPng(result.scene, { theme: input.theme, background: input.background, maxWidth: context.previewMaxWidth, rasterize: context.rasterize });
     outcome.image = { mimeType: 'image/png', data: png };
   }
   return outcome;

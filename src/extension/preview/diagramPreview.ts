@@ -126,6 +126,7 @@ export class DiagramPreview extends Disposable {
     panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: previewResourceRoots(ctx.extensionUri) };
     panel.iconPath = vscode.Uri.joinPath(ctx.extensionUri, 'media', 'diagram-file.svg');
     this.#render();
+    this.#prefetch();
   }
 
   /** Opens a new panel for `resource`. */
@@ -168,6 +169,7 @@ export class DiagramPreview extends Disposable {
     this.#sentHighlight = '';
     this.#restoreViewport = true;
     this.panel.title = DiagramPreview.title(resource);
+    this.#prefetch();
     this.#scheduleRefresh(true);
   }
 
@@ -224,6 +226,17 @@ export class DiagramPreview extends Disposable {
       this.#timer = undefined;
       this.#requestRefresh();
     }, previewConfig().debounceMs);
+  }
+
+  /**
+   * Starts laying the document out while the webview boots (a second or more): the service
+   * keeps the scene of each version, so the refresh that follows `ready` finds it done.
+   */
+  #prefetch(): void {
+    const doc = this.#openDocument();
+    if (!doc) return;
+    const analysis = this.ctx.service.analyze(doc);
+    if (analysis.counts.errors === 0) this.ctx.service.scene(doc, analysis).catch(() => undefined);
   }
 
   /** Starts a refresh, or, while one runs, a single one more right after it (edits coalesce). */

@@ -21,6 +21,10 @@ const WARMUP = 2;
 interface SizeResult {
   nodes: number;
   groups: number;
+  /** The preview command -> the first drawing on screen (the first size: nothing warm yet but the extension). */
+  openToDrawingMs: number;
+  /** [webview boot until the first refresh, host refresh, posted until on screen] of that first drawing. */
+  openParts: number[];
   /** Edit applied -> the webview reports the new version on screen (median). */
   editToPreviewMs: number;
   /** The core's parse + icon load + layout of the same text, in-thread, same run (median). */
@@ -141,8 +145,12 @@ export async function run(): Promise<void> {
     const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
     const uri = doc.uri.toString();
     const first = waitRendered(api, uri, doc.version, 120_000);
+    const opened = performance.now();
     await vscode.commands.executeCommand('archflow.showPreviewToSide', file);
-    await first;
+    const { at: drawnAt, event: firstEvent } = await first;
+    const openToDrawingMs = drawnAt - opened;
+    // Its parts: the panel and the webview booting until the first refresh; the host; messaging and drawing.
+    const openParts = [(firstEvent.refreshStartedAt ?? Number.NaN) - opened, firstEvent.hostMs ?? Number.NaN, drawnAt - (firstEvent.postedAt ?? Number.NaN)].map(round);
 
     const e2e: number[] = [];
     const core: number[] = [];
@@ -198,6 +206,8 @@ export async function run(): Promise<void> {
     results.push({
       nodes: n,
       groups: Math.ceil(n / 10),
+      openToDrawingMs: round(openToDrawingMs),
+      openParts,
       editToPreviewMs: round(median(e2e)),
       coreParseLayoutMs: round(median(core)),
       overheadMs: round(median(overheads)),

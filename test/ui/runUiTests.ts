@@ -54,7 +54,8 @@ async function screenshot(name: string, only?: 'preview'): Promise<void> {
 async function setTheme(theme: string): Promise<void> {
   await pickColorTheme(page, theme);
   const dark = /dark/i.test(theme);
-  await until(async () => (await page.locator('.monaco-workbench').getAttribute('class'))?.split(' ').includes(dark ? 'vs-dark' : 'vs') ?? false, `theme ${theme}`);
+  const kind = /high contrast/i.test(theme) ? (dark ? 'hc-black' : 'hc-light') : dark ? 'vs-dark' : 'vs';
+  await until(async () => (await page.locator('.monaco-workbench').getAttribute('class'))?.split(' ').includes(kind) ?? false, `theme ${theme}`);
 }
 
 before(async () => {
@@ -175,6 +176,8 @@ test('the preview follows the dark theme', { timeout: 90_000 }, async () => {
   const frame = webviewFrame(page);
   await until(async () => ((await frame.locator('.af-root').getAttribute('class')) ?? '').includes('af-theme-dark'), 'dark palette in the preview');
   await screenshot('preview-dark');
+  await setTheme('Dark High Contrast');
+  await until(async () => ((await frame.locator('.af-root').getAttribute('class')) ?? '').includes('af-hc'), 'high-contrast drawing in the preview');
   await setTheme('Light Modern');
 });
 
@@ -264,6 +267,23 @@ test('while the page is hidden the preview pauses its animations', { timeout: 90
     return s.visibility === 'visible' && !s.paused ? s : undefined;
   }, 'the preview playing again');
   assert.ok(shown.smilPaused.every((p) => !p), JSON.stringify(shown));
+});
+
+test("the preview's PNG button exports through the packaged extension (WebAssembly resvg, no native binary in the .vsix)", { timeout: 120_000 }, async () => {
+  const target = join(workspace, 'simple.png');
+  rmSync(target, { force: true });
+  await webviewFrame(page).locator('.af-export-png').click();
+  // code-server's save dialog is a quick input holding the proposed path: next to the source.
+  const input = page.locator('.quick-input-widget input[type="text"]');
+  await input.waitFor({ state: 'visible' });
+  await until(async () => ((await input.inputValue()) ?? '').endsWith('/simple.png'), 'the proposed name simple.png');
+  await page.keyboard.press('Enter');
+  await until(async () => existsSync(target) && readFileSync(target).length > 100, 'simple.png written', 60_000);
+  const png = readFileSync(target);
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // The default pngScale is 2: twice as wide as the exported SVG would be, and not empty.
+  assert.ok(png.readUInt32BE(16) >= 400, `width ${png.readUInt32BE(16)}`);
+  await page.locator('.notifications-toasts .monaco-list-row', { hasText: 'simple.png' }).first().waitFor({ timeout: 30_000 });
 });
 
 test('the preview survives a window reload (WebviewPanelSerializer)', { timeout: 120_000 }, async () => {

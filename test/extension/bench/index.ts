@@ -31,6 +31,10 @@ interface SizeResult {
   coreParseLayoutMs: number;
   /** editToPreview - core: everything the extension adds (median of per-edit differences). */
   overheadMs: number;
+  /** VS Code's own floor for the same edit and a message of the update's size (see vscodeFloor; median). */
+  vscodeFloorMs: number;
+  /** overhead - floor: what ArchFlow itself adds beyond VS Code's messaging and the core. */
+  archflowOverheadMs: number;
   ratio: number;
   /** Host: refresh start -> update posted (parse, worker layout, serialisation) (median). */
   hostMs: number;
@@ -98,6 +102,65 @@ function waitRendered(api: Api, uri: string, version: number, timeoutMs = 60_000
       }
     });
   });
+}
+
+/** Resolves the first time `event` fires with a value `accept` takes. */
+function once<T>(event: vscode.Event<T>, accept: (value: T) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const sub = event((value) => {
+      if (!accept(value)) return;
+      sub.dispose();
+      resolve();
+    });
+  });
+}
+
+/**
+ * VS Code's own floor for what the preview does on an edit, with none of ArchFlow's work:
+ * a bare webview beside the editor that answers each message in its next frame. Each
+ * sample applies the same edit and, as soon as the extension host hears of it, posts a
+ * message the size of the preview's update; it ends when the answer is back. So it holds
+ * the edit's trip through the workbench, both messaging legs and a frame: the baseline the
+ * preview's overhead is measured against.
+ */
+async function vscodeFloor(editor: vscode.TextEditor, payload: unknown, samples: number): Promise<number[]> {
+  const panel = vscode.window.createWebviewPanel('archflowBenchEcho', 'Echo', { viewColumn: vscode.ViewColumn.Two, preserveFocus: true }, { enableScripts: true });
+  const nonce = Math.random().toString(36).slice(2);
+  panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'"></head>
+<body><script nonce="${nonce}">const vscode = acquireVsCodeApi();
+window.addEventListener('message', (e) => requestAnimationFrame(() => vscode.postMessage({ n: e.data.n })));
+vscode.postMessage({ n: -1 });</script></body></html>`;
+  const replies = new vscode.EventEmitter<number>();
+  const sub = panel.webview.onDidReceiveMessage((m: { n: number }) => replies.fire(m.n));
+  const reply = (n: number) => once(replies.event, (k) => k === n);
+  try {
+    await reply(-1);
+    const doc = editor.document;
+    const times: number[] = [];
+    for (let i = 0; i < samples + WARMUP; i++) {
+      const line = doc.getText().split('\n').findIndex((l) => l.includes('n0 = rectangle'));
+      const changed = once(vscode.workspace.onDidChangeTextDocument, (e) => e.document === doc);
+      const back = reply(i);
+      const start = performance.now();
+      await editor.edit((e) => e.replace(doc.lineAt(line).range, editedFirstNode(100 + i)));
+      await changed;
+      void panel.webview.postMessage({ n: i, payload });
+      await back;
+      if (i >= WARMUP) times.push(performance.now() - start);
+    }
+    return times;
+  } finally {
+    sub.dispose();
+    replies.dispose();
+    panel.dispose();
+  }
+}
+
+async function sceneOf(text: string): Promise<unknown> {
+  const catalog = await getIconCatalog();
+  const { model } = parseDiagram(text, { icons: catalog });
+  const ids = [...new Set(model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
+  return layoutDiagram(model, await catalog.load(ids));
 }
 
 async function coreTime(text: string): Promise<number> {
@@ -211,6 +274,8 @@ export async function run(): Promise<void> {
       editToPreviewMs: round(median(e2e)),
       coreParseLayoutMs: round(median(core)),
       overheadMs: round(median(overheads)),
+      vscodeFloorMs: Number.NaN,
+      archflowOverheadMs: Number.NaN,
       ratio: round(median(e2e) / median(core)),
       hostMs: round(median(host)),
       webviewRenderMs: round(median(render)),
@@ -226,6 +291,13 @@ export async function run(): Promise<void> {
       inThreadLayoutDelayMs: round(inThread),
       samples: e2e.length,
     });
+    // The same edits again with the preview closed and a bare echo webview in its place.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const echoEditor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const update = { type: 'update', uri, version: doc.version, problems: [], scene: await sceneOf(doc.getText()) };
+    const floor = median(await vscodeFloor(echoEditor, update, EDITS));
+    results[results.length - 1]!.vscodeFloorMs = round(floor);
+    results[results.length - 1]!.archflowOverheadMs = round(median(overheads) - floor);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }
 

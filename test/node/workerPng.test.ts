@@ -27,6 +27,16 @@ async function inThreadError(svg: string, options: PngOptions): Promise<Error> {
   throw new Error('svgToPng was expected to reject');
 }
 
+/** Runs `run` with a fresh worker, disposed afterwards whatever happens. */
+async function withWorker(options: Parameters<typeof createPngWorker>[0], run: (worker: PngWorker) => Promise<void>): Promise<void> {
+  const worker = createPngWorker(options);
+  try {
+    await run(worker);
+  } finally {
+    await worker.dispose();
+  }
+}
+
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((r) => setTimeout(r, 10));
 }
@@ -42,83 +52,71 @@ describe('createPngWorker', () => {
 
   for (const backend of ['native', 'wasm'] as const satisfies PngBackendName[]) {
     it(`[${backend}] gives the same bytes as svgToPng in-thread`, T, async () => {
-      const worker = createPngWorker();
-      try {
-        for (const options of [{}, { scale: 2 }, { scale: 0.5, background: '#ff000080' }]) {
-          const png = await worker.render(hello, { ...options, backend });
-          assert.ok(Buffer.isBuffer(png));
-          assert.ok(png.subarray(0, 8).equals(PNG_SIGNATURE));
-          assert.ok(png.equals(await svgToPng(hello, { ...options, backend })), JSON.stringify(options));
-        }
-      } finally {
-        await worker.dispose();
+      await withWorker({}, async (worker) => {
+      for (const options of [{}, { scale: 2 }, { scale: 0.5, background: '#ff000080' }]) {
+        const png = await worker.render(hello, { ...options, backend });
+        assert.ok(Buffer.isBuffer(png));
+        assert.ok(png.subarray(0, 8).equals(PNG_SIGNATURE));
+        assert.ok(png.equals(await svgToPng(hello, { ...options, backend })), JSON.stringify(options));
       }
+      });
     });
   }
 
   it('rejects with the error class and message svgToPng throws in-thread', T, async () => {
-    const worker = createPngWorker();
-    try {
-      const cases: [string, PngOptions][] = [
-        [hello, { scale: 0 }],
-        [hello, { scale: Number.NaN }],
-        ['<svg', { backend: 'wasm' }],
-        ['not svg at all', { backend: 'native' }],
-        [hello, { background: 'no-such-colour', backend: 'wasm' }],
-      ];
-      for (const [svg, options] of cases) {
-        const expected = await inThreadError(svg, options);
-        await assert.rejects(worker.render(svg, options), (error: Error) => {
-          assert.equal(error.constructor, expected.constructor, `${expected.message}: class`);
-          assert.equal(error.message, expected.message);
-          return true;
-        });
-      }
-      // A failed request leaves the worker serving the next one.
-      assert.ok((await worker.render(hello)).equals(await svgToPng(hello)));
-    } finally {
-      await worker.dispose();
+    await withWorker({}, async (worker) => {
+    const cases: [string, PngOptions][] = [
+      [hello, { scale: 0 }],
+      [hello, { scale: Number.NaN }],
+      ['<svg', { backend: 'wasm' }],
+      ['not svg at all', { backend: 'native' }],
+      [hello, { background: 'no-such-colour', backend: 'wasm' }],
+    ];
+    for (const [svg, options] of cases) {
+      const expected = await inThreadError(svg, options);
+      await assert.rejects(worker.render(svg, options), (error: Error) => {
+        assert.equal(error.constructor, expected.constructor, `${expected.message}: class`);
+        assert.equal(error.message, expected.message);
+        return true;
+      });
     }
+    // A failed request leaves the worker serving the next one.
+    assert.ok((await worker.render(hello)).equals(await svgToPng(hello)));
+    });
   });
 
   it('answers concurrent requests each with its own image', T, async () => {
-    const worker = createPngWorker();
-    try {
-      const requests: [string, PngOptions][] = [
-        [hello, { scale: 1, backend: 'wasm' }],
-        [twoLines, { scale: 2, backend: 'native' }],
-        [hello, { scale: 3, backend: 'native' }],
-        [twoLines, { scale: 0.5, backend: 'wasm' }],
-        [hello, { scale: -1 }],
-        [twoLines, {}],
-      ];
-      const results = await Promise.allSettled(requests.map(([svg, options]) => worker.render(svg, options)));
-      for (const [i, [svg, options]] of requests.entries()) {
-        const result = results[i]!;
-        if (i === 4) {
-          assert.equal(result.status, 'rejected');
-          assert.equal((result as PromiseRejectedResult).reason.message, 'scale must be a positive number, got -1');
-          continue;
-        }
-        assert.equal(result.status, 'fulfilled', `request ${i}`);
-        const png = (result as PromiseFulfilledResult<Buffer>).value;
-        assert.ok(png.equals(await svgToPng(svg, options)), `request ${i}`);
-        assert.equal(decodePng(png).width, Math.round(240 * (options.scale ?? 1)));
+    await withWorker({}, async (worker) => {
+    const requests: [string, PngOptions][] = [
+      [hello, { scale: 1, backend: 'wasm' }],
+      [twoLines, { scale: 2, backend: 'native' }],
+      [hello, { scale: 3, backend: 'native' }],
+      [twoLines, { scale: 0.5, backend: 'wasm' }],
+      [hello, { scale: -1 }],
+      [twoLines, {}],
+    ];
+    const results = await Promise.allSettled(requests.map(([svg, options]) => worker.render(svg, options)));
+    for (const [i, [svg, options]] of requests.entries()) {
+      const result = results[i]!;
+      if (i === 4) {
+        assert.equal(result.status, 'rejected');
+        assert.equal((result as PromiseRejectedResult).reason.message, 'scale must be a positive number, got -1');
+        continue;
       }
-    } finally {
-      await worker.dispose();
+      assert.equal(result.status, 'fulfilled', `request ${i}`);
+      const png = (result as PromiseFulfilledResult<Buffer>).value;
+      assert.ok(png.equals(await svgToPng(svg, options)), `request ${i}`);
+      assert.equal(decodePng(png).width, Math.round(240 * (options.scale ?? 1)));
     }
+    });
   });
 
   it('returns its memory: the worker ends idleMs after the last answer, and comes back on demand', T, async () => {
-    const worker = createPngWorker({ idleMs: 50 });
-    try {
-      assert.equal(worker.running, false, 'no thread before the first request');
-      await worker.render(hello, { backend: 'wasm' });
-      await until(() => !worker.running);
-      assert.ok((await worker.render(twoLines, { backend: 'wasm' })).equals(await svgToPng(twoLines, { backend: 'wasm' })));
-    } finally {
-      await worker.dispose();
-    }
+    await withWorker({ idleMs: 50 }, async (worker) => {
+    assert.equal(worker.running, false, 'no thread before the first request');
+    await worker.render(hello, { backend: 'wasm' });
+    await until(() => !worker.running);
+    assert.ok((await worker.render(twoLines, { backend: 'wasm' })).equals(await svgToPng(twoLines, { backend: 'wasm' })));
+    });
   });
 });

@@ -46,16 +46,17 @@ async function coreScene(text: string): Promise<{ scene: Scene; ms: number }> {
   return { scene, ms: performance.now() - t0 };
 }
 
-/** The production webview bundle (minified, React's production build), as `npm run package` ships it. */
-async function buildOurs(dir: string, readableNames: boolean): Promise<void> {
+/** A production bundle (minified, React's production build) of `entry`, as `npm run package` ships the preview. */
+async function buildPage(entry: string, dir: string, readableNames: boolean): Promise<void> {
   await esbuild.build({
-    entryPoints: [{ in: join(root, 'webview/preview/main.tsx'), out: 'preview' }],
+    entryPoints: [{ in: join(root, entry), out: 'preview' }],
     outdir: dir,
     bundle: true,
     minify: true,
     // Profiles read better with the functions' own names.
     minifyIdentifiers: !readableNames,
     define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
     platform: 'browser',
     target: 'es2022',
     format: 'iife',
@@ -126,42 +127,51 @@ export async function benchWebview(options: { sizes: number[]; edits: number }):
   const browser = await launchChromium();
   const rows: BenchRow[] = [];
   try {
-    await buildOurs(join(dir, 'ours'), profileDir !== undefined);
+    await buildPage('webview/preview/main.tsx', join(dir, 'ours'), profileDir !== undefined);
     const ours = writePage(join(dir, 'ours'));
-    let baseline: string | undefined;
+    await buildPage('bench/reactFlowFloor/main.tsx', join(dir, 'floor'), false);
+    // What each edit of ours is compared with, page by page and edit by edit.
+    const contenders = [{ name: 'bare React Flow', url: writePage(join(dir, 'floor')) }];
     if (baselineSource) {
       mkdirSync(join(dir, 'baseline'));
       for (const f of ['preview.js', 'preview.css']) copyFileSync(join(baselineSource, f), join(dir, 'baseline', f));
-      baseline = writePage(join(dir, 'baseline'));
+      contenders.push({ name: 'baseline build', url: writePage(join(dir, 'baseline')) });
     }
     await coreScene(generatePreviewDiagram(10)); // loads the icon catalog and the layout engine
     for (const n of options.sizes) {
       const page = await openPreview(browser, ours);
-      const other = baseline ? await openPreview(browser, baseline) : undefined;
+      const others = await Promise.all(contenders.map(async (c) => ({ ...c, page: await openPreview(browser, c.url), times: [] as number[], ratios: [] as number[] })));
       let text = generatePreviewDiagram(n);
       let version = 1;
       const first = await coreScene(text);
       const update = (scene: Scene): UpdateMessage => ({ type: 'update', uri: URI, version, sceneVersion: version, scene, problems: [] });
       const mount = await drawn(page, update(first.scene));
-      if (other) await drawn(other, update(first.scene));
+      for (const o of others) await drawn(o.page, update(first.scene));
       const cdp = profileDir ? await startProfile(page) : undefined;
       const totals: number[] = [];
       const renders: number[] = [];
       const cores: number[] = [];
-      const ratios: number[] = [];
       for (let i = 0; i < options.edits + WARMUP; i++) {
         text = applyFirstNodeEdit(text, i);
         version++;
         const { scene, ms } = await coreScene(text);
-        // Alternate which page goes first, so drift in the machine's speed hits both alike.
-        const otherFirst = other && i % 2 === 1 ? await drawn(other, update(scene)) : undefined;
+        // Alternate which page goes first, so drift in the machine's speed hits all alike.
+        const drawOthers = async () => {
+          const times = [];
+          for (const o of others) times.push(await drawn(o.page, update(scene)));
+          return times;
+        };
+        const before = i % 2 === 1 ? await drawOthers() : undefined;
         const t = await drawn(page, update(scene));
-        const b = otherFirst ?? (other ? await drawn(other, update(scene)) : undefined);
+        const theirs = before ?? (await drawOthers());
         if (i < WARMUP) continue;
         totals.push(t.totalMs);
         renders.push(t.renderMs);
         cores.push(ms);
-        if (b) ratios.push(t.totalMs / b.totalMs);
+        others.forEach((o, k) => {
+          o.times.push(theirs[k]!.totalMs);
+          o.ratios.push(t.totalMs / theirs[k]!.totalMs);
+        });
       }
       if (cdp) {
         const { profile } = await cdp.send('Profiler.stop');
@@ -171,7 +181,7 @@ export async function benchWebview(options: { sizes: number[]; edits: number }):
       const drawnEdges = await page.locator('.react-flow__edge').count();
       if (drawnNodes < n || drawnEdges < n - 1) throw new Error(`the webview drew ${drawnNodes} nodes and ${drawnEdges} edges for ${n} nodes`);
       await page.close();
-      await other?.close();
+      for (const o of others) await o.page.close();
       const core = median(cores);
       const kb = (JSON.stringify(first.scene).length / 1024).toFixed(0);
       // The first layout of a size is a cold one: the anchor is the warm median, as for edits.
@@ -183,7 +193,9 @@ export async function benchWebview(options: { sizes: number[]; edits: number }):
         ratio: median(totals) / core,
         note: `React ${median(renders).toFixed(1)} ms, then style/layout/paint; baseline: core parse+layout`,
       });
-      if (ratios.length) rows.push({ name: `${n} nodes: edit vs baseline build`, medianMs: median(totals), ratio: median(ratios), note: 'median of interleaved per-edit ratios' });
+      for (const o of others) {
+        rows.push({ name: `${n} nodes: edit vs ${o.name}`, medianMs: median(totals), baselineMs: median(o.times), ratio: median(o.ratios), note: 'median of interleaved per-edit ratios' });
+      }
     }
   } finally {
     await browser.close();

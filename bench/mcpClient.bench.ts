@@ -13,21 +13,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpClientManager } from '../src/mcp/client';
 import { freePort } from '../test/mcp/client/helpers';
+import { median, type BenchRow } from './measure';
 
 const everything = join(__dirname, '..', 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const CONNECT_RUNS = 7;
 const CALL_WARMUP = 50;
 const CALL_RUNS = 400;
 
-type Row = { name: string; medianMs: number; baselineMs?: number; ratio?: number };
-
-function median(samples: number[]): number {
-  const s = [...samples].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-function row(name: string, ours: number[], baseline: number[]): Row {
+function row(name: string, ours: number[], baseline: number[]): BenchRow {
   const medianMs = median(ours);
   const baselineMs = median(baseline);
   return { name, medianMs, baselineMs, ratio: medianMs / baselineMs };
@@ -88,7 +81,7 @@ async function startHttpServer(): Promise<{ url: string; child: ChildProcess }> 
   return { url: `http://127.0.0.1:${port}/mcp`, child };
 }
 
-async function callRoundTrip(label: string, manager: McpClientManager, client: Client): Promise<Row> {
+async function callRoundTrip(label: string, manager: McpClientManager, client: Client): Promise<BenchRow> {
   const args = { message: 'ping' };
   for (let i = 0; i < CALL_WARMUP; i++) {
     await manager.callTool('everything__echo', args);
@@ -110,8 +103,8 @@ async function callRoundTrip(label: string, manager: McpClientManager, client: C
   return row(label, ours, bare);
 }
 
-export async function benchMcpClient(): Promise<Row[]> {
-  const rows: Row[] = [];
+export async function benchMcpClient(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
 
   // stdio: connect + discovery, a fresh process each run.
   const [stdioOurs, stdioBare] = await interleaved(

@@ -41,7 +41,8 @@ export async function timePair(
   return { a: summarize(as), b: summarize(bs), ratio: median(as.map((x, i) => x / bs[i])) };
 }
 
-function median(values: number[]): number {
+/** The middle sample (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
   const s = [...values].sort((x, y) => x - y);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;

@@ -5,6 +5,11 @@
  * animated. An edit renames the first node's label, which changes its width and so moves
  * most of the drawing, as typing in a label does.
  */
+import { parseDiagram } from '../src/core/language/index';
+import { layoutDiagram } from '../src/core/layout/index';
+import type { Scene } from '../src/core/scene';
+import { getIconCatalog } from '../src/node/iconStore';
+
 const ICONS = ['logos:nodejs-icon', 'logos:postgresql', 'logos:redis', 'lucide:server', 'mdi:database'];
 
 export function generatePreviewDiagram(n: number): string {
@@ -32,4 +37,17 @@ export function editedFirstNode(i: number): string {
 /** `text` after edit `i` (see {@link editedFirstNode}). */
 export function applyFirstNodeEdit(text: string, i: number): string {
   return text.replace(/^ {2}n0 = rectangle .*$/m, editedFirstNode(i));
+}
+
+/**
+ * The core's own work for `text`, in this thread: parse, icon loading and layout, timed
+ * without the catalog's one-time load. The anchor the preview benchmarks measure against.
+ */
+export async function coreScene(text: string): Promise<{ scene: Scene; ms: number }> {
+  const catalog = await getIconCatalog();
+  const t0 = performance.now();
+  const { model } = parseDiagram(text, { icons: catalog });
+  const ids = [...new Set(model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
+  const scene = await layoutDiagram(model, await catalog.load(ids));
+  return { scene, ms: performance.now() - t0 };
 }

@@ -18,33 +18,15 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { parseDiagram } from '../src/core/language/index';
-import { layoutDiagram } from '../src/core/layout/index';
 import type { Scene } from '../src/core/scene';
-import { getIconCatalog } from '../src/node/iconStore';
 import type { UpdateMessage } from '../src/protocol/index';
 import { launchChromium } from '../test/harness/browser';
-import type { BenchRow } from './measure';
-import { applyFirstNodeEdit, generatePreviewDiagram } from './previewDiagram';
+import { median, type BenchRow } from './measure';
+import { applyFirstNodeEdit, coreScene, generatePreviewDiagram } from './previewDiagram';
 
 const root = resolve(__dirname, '..');
 const URI = 'file:///bench.diagram';
 const WARMUP = 2;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-async function coreScene(text: string): Promise<{ scene: Scene; ms: number }> {
-  const catalog = await getIconCatalog();
-  const t0 = performance.now();
-  const { model } = parseDiagram(text, { icons: catalog });
-  const ids = [...new Set(model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
-  const scene = await layoutDiagram(model, await catalog.load(ids));
-  return { scene, ms: performance.now() - t0 };
-}
 
 /** A production bundle (minified, React's production build) of `entry`, as `npm run package` ships the preview. */
 async function buildPage(entry: string, dir: string, readableNames: boolean): Promise<void> {

@@ -9,10 +9,8 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { parseDiagram } from '../../../src/core/language/index';
-import { layoutDiagram } from '../../../src/core/layout/index';
-import { getIconCatalog } from '../../../src/node/iconStore';
-import { editedFirstNode, generatePreviewDiagram } from '../../../bench/previewDiagram';
+import { median } from '../../../bench/measure';
+import { coreScene, editedFirstNode, generatePreviewDiagram } from '../../../bench/previewDiagram';
 
 const SIZES = [10, 100, 300];
 const EDITS = 9;
@@ -61,12 +59,6 @@ interface SizeResult {
   /** The same delay while the core lays the text out in-thread, for contrast (what the worker avoids). */
   inThreadLayoutDelayMs: number;
   samples: number;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -156,23 +148,6 @@ vscode.postMessage({ n: -1 });</script></body></html>`;
   }
 }
 
-async function sceneOf(text: string): Promise<unknown> {
-  const catalog = await getIconCatalog();
-  const { model } = parseDiagram(text, { icons: catalog });
-  const ids = [...new Set(model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
-  return layoutDiagram(model, await catalog.load(ids));
-}
-
-async function coreTime(text: string): Promise<number> {
-  const catalog = await getIconCatalog();
-  const t0 = performance.now();
-  const { model } = parseDiagram(text, { icons: catalog });
-  const ids = [...new Set(model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
-  const icons = await catalog.load(ids);
-  await layoutDiagram(model, icons);
-  return performance.now() - t0;
-}
-
 export async function run(): Promise<void> {
   const out = process.env.ARCHFLOW_TEST_RESULTS;
   // ARCHFLOW_BENCH_PROFILE=<dir>: also record a CPU profile of the extension host over each size's edits.
@@ -238,7 +213,7 @@ export async function run(): Promise<void> {
       const endEpoch = performance.timeOrigin + end;
       lag.disable();
       const delay = lag.max / 1e6;
-      const coreMs = await coreTime(doc.getText());
+      const { ms: coreMs } = await coreScene(doc.getText());
       if (i >= WARMUP) {
         e2e.push(end - start);
         core.push(coreMs);
@@ -261,7 +236,7 @@ export async function run(): Promise<void> {
     lag.reset();
     lag.enable();
     await new Promise((r) => setTimeout(r, 20));
-    await coreTime(doc.getText());
+    await coreScene(doc.getText());
     lag.disable();
     const inThread = lag.max / 1e6;
     const overheads = e2e.map((t, i) => t - core[i]!);
@@ -294,7 +269,7 @@ export async function run(): Promise<void> {
     // The same edits again with the preview closed and a bare echo webview in its place.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const echoEditor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
-    const update = { type: 'update', uri, version: doc.version, problems: [], scene: await sceneOf(doc.getText()) };
+    const update = { type: 'update', uri, version: doc.version, problems: [], scene: (await coreScene(doc.getText())).scene };
     const floor = median(await vscodeFloor(echoEditor, update, EDITS));
     results[results.length - 1]!.vscodeFloorMs = round(floor);
     results[results.length - 1]!.archflowOverheadMs = round(median(overheads) - floor);

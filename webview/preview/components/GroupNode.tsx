@@ -5,8 +5,7 @@ import type { GroupFlowNode, TitleFlowNode } from '../sceneToFlow';
 import { FONT_FAMILY, GROUP_RADIUS, groupColors, TITLE_STYLE } from '../../../src/core/render/index';
 import { Handles } from './Handles';
 import { sameData } from './sameData';
-import { IconImage } from './IconImage';
-import { TextLines } from './TextLines';
+import { ElementContent } from './ElementContent';
 
 /** A group frame with its icon and title, coloured by nesting depth as in the export. */
 export const GroupNode = memo(function GroupNode({ data }: NodeProps<GroupFlowNode>) {
@@ -20,10 +19,7 @@ export const GroupNode = memo(function GroupNode({ data }: NodeProps<GroupFlowNo
       <Handles />
       <svg width={w} height={h} overflow="visible" className="af-node-svg">
         <rect className="af-frame" x={0} y={0} width={w} height={h} rx={Math.min(GROUP_RADIUS, w / 2, h / 2)} fill={colors.fill} stroke={colors.stroke} strokeWidth={1} />
-        {data.icon !== undefined && g.iconBox && (
-          <IconImage data={data.icon} x={g.iconBox.x - g.x} y={g.iconBox.y - g.y} size={g.iconBox.size} color={colors.icon} palette={palette} />
-        )}
-        <TextLines block={g.label} left={g.labelPosition.x - g.x} top={g.labelPosition.y - g.y} align="start" fill={colors.title} />
+        <ElementContent element={g} icon={data.icon} iconColor={colors.icon} textColor={colors.title} align="start" palette={palette} />
       </svg>
     </div>
   );

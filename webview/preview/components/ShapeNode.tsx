@@ -5,8 +5,7 @@ import { useDrawing } from '../drawingContext';
 import type { ShapeFlowNode } from '../sceneToFlow';
 import { Handles } from './Handles';
 import { sameData } from './sameData';
-import { IconImage } from './IconImage';
-import { TextLines } from './TextLines';
+import { ElementContent } from './ElementContent';
 
 /**
  * A node of any shape: the core's outline and decorations for its shape, its icon and its
@@ -44,10 +43,7 @@ export const ShapeNode = memo(function ShapeNode({ data }: NodeProps<ShapeFlowNo
             strokeLinejoin="round"
           />
         ))}
-        {data.icon !== undefined && n.iconBox && (
-          <IconImage data={data.icon} x={n.iconBox.x - n.x} y={n.iconBox.y - n.y} size={n.iconBox.size} color={colors.icon} palette={palette} />
-        )}
-        <TextLines block={n.label} left={n.labelPosition.x - n.x} top={n.labelPosition.y - n.y} align="middle" fill={colors.text} />
+        <ElementContent element={n} icon={data.icon} iconColor={colors.icon} textColor={colors.text} align="middle" palette={palette} />
       </svg>
     </div>
   );

@@ -19,6 +19,8 @@ const nodeEntries = [
   { in: 'src/node/layoutWorker.ts', out: 'layoutWorker' },
   { in: 'src/node/pngWorker.ts', out: 'pngWorker' },
   { in: 'src/extension/extension.ts', out: 'extension', external: ['vscode'] },
+  // The chat (Anthropic and MCP SDKs, the diagram server): loaded by the extension on first use.
+  { in: 'src/extension/chat/chatServices.ts', out: 'chat', external: ['vscode'] },
 ];
 /** Browser bundles for webviews. */
 const webEntries = [
@@ -40,6 +42,9 @@ mkdirSync('dist', { recursive: true });
 copyFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm'), 'dist/resvg.wasm');
 // Same project and licence (MPL-2.0) as resvg-js; the wasm package ships no licence file of its own.
 copyFileSync(require.resolve('@resvg/resvg-js/LICENSE'), 'dist/resvg.wasm.LICENSE.txt');
+// The codicon font the chat bundles (CC-BY-4.0), with its licence.
+mkdirSync('dist/webview', { recursive: true });
+copyFileSync(require.resolve('@vscode/codicons/LICENSE'), 'dist/webview/codicon.LICENSE.txt');
 
 const common = {
   bundle: true,
@@ -75,7 +80,9 @@ for (const e of webEntries.filter((e) => existsSync(e.in))) {
       platform: 'browser',
       target: 'es2022',
       format: 'iife',
-      loader: { '.css': 'css' },
+      // The chat's icons are VS Code's own codicon font, served next to the bundle (CSP `font-src`).
+      loader: { '.css': 'css', '.ttf': 'file' },
+      assetNames: 'webview/[name]',
     }),
   );
 }

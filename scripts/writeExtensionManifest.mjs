@@ -13,12 +13,23 @@ const PREVIEW_VIEW_TYPE = 'archflow.preview';
 const isDiagramEditor = `editorLangId == ${LANG} && !notebookEditorFocused`;
 const isPreview = `activeWebviewPanelId == '${PREVIEW_VIEW_TYPE}'`;
 
+const CHAT_VIEW = 'archflow.chat';
+const isChatView = `view == ${CHAT_VIEW}`;
+
 const commands = [
   { command: 'archflow.showPreview', title: '%command.showPreview%', category: 'ArchFlow', icon: '$(open-preview)' },
   { command: 'archflow.showPreviewToSide', title: '%command.showPreviewToSide%', category: 'ArchFlow', icon: '$(open-preview)' },
   { command: 'archflow.showSource', title: '%command.showSource%', category: 'ArchFlow', icon: '$(go-to-file)' },
   { command: 'archflow.exportSvg', title: '%command.exportSvg%', category: 'ArchFlow' },
   { command: 'archflow.exportPng', title: '%command.exportPng%', category: 'ArchFlow' },
+  { command: 'archflow.openChat', title: '%command.openChat%', category: 'ArchFlow', icon: '$(comment-discussion)' },
+  { command: 'archflow.newChat', title: '%command.newChat%', category: 'ArchFlow', icon: '$(add)' },
+  { command: 'archflow.showChatHistory', title: '%command.showChatHistory%', category: 'ArchFlow', icon: '$(history)' },
+  { command: 'archflow.stopChat', title: '%command.stopChat%', category: 'ArchFlow', icon: '$(debug-stop)', enablement: 'archflow.chat.running' },
+  { command: 'archflow.openChatSettings', title: '%command.openChatSettings%', category: 'ArchFlow', icon: '$(gear)' },
+  { command: 'archflow.setApiKey', title: '%command.setApiKey%', category: 'ArchFlow' },
+  { command: 'archflow.clearApiKey', title: '%command.clearApiKey%', category: 'ArchFlow' },
+  { command: 'archflow.revokeToolApprovals', title: '%command.revokeToolApprovals%', category: 'ArchFlow' },
 ];
 
 /** The extension's keys of package.json, exactly as they are written. */
@@ -33,6 +44,7 @@ export const manifest = {
     untrustedWorkspaces: {
       supported: 'limited',
       description: '%capabilities.untrustedWorkspaces%',
+      restrictedConfigurations: ['archflow.mcp.servers', 'archflow.mcp.claudeDesktop'],
     },
     virtualWorkspaces: true,
   },
@@ -47,6 +59,13 @@ export const manifest = {
       },
     ],
     grammars: [{ language: LANG, scopeName: 'source.archflow', path: './syntaxes/diagram.tmLanguage.json' }],
+    // The chat sits where VS Code's own chat does: the secondary side bar (VS Code >= 1.106).
+    viewsContainers: {
+      secondarySidebar: [{ id: 'archflow', title: 'ArchFlow', icon: 'media/chat.svg' }],
+    },
+    views: {
+      archflow: [{ type: 'webview', id: CHAT_VIEW, name: '%view.chat%', icon: 'media/chat.svg', contextualTitle: 'ArchFlow' }],
+    },
     commands,
     keybindings: [
       { command: 'archflow.showPreview', key: 'ctrl+shift+v', mac: 'cmd+shift+v', when: isDiagramEditor },
@@ -60,9 +79,17 @@ export const manifest = {
         { command: 'archflow.showSource', when: isPreview },
         { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG} || ${isPreview}` },
         { command: 'archflow.exportPng', when: `resourceLangId == ${LANG} || ${isPreview}` },
+        { command: 'archflow.stopChat', when: 'archflow.chat.running' },
+      ],
+      'view/title': [
+        { command: 'archflow.newChat', when: isChatView, group: 'navigation@1' },
+        { command: 'archflow.showChatHistory', when: isChatView, group: 'navigation@2' },
+        { command: 'archflow.stopChat', when: `${isChatView} && archflow.chat.running`, group: 'navigation@3' },
+        { command: 'archflow.openChatSettings', when: isChatView, group: 'navigation@4' },
       ],
       'editor/title': [
         { command: 'archflow.showPreviewToSide', when: isDiagramEditor, group: 'navigation' },
+        { command: 'archflow.openChat', when: isDiagramEditor, group: 'navigation@9' },
         { command: 'archflow.showSource', when: isPreview, group: 'navigation' },
         { command: 'archflow.exportSvg', when: `${isDiagramEditor} || ${isPreview}`, group: '1_archflow@1' },
         { command: 'archflow.exportPng', when: `${isDiagramEditor} || ${isPreview}`, group: '1_archflow@2' },
@@ -124,6 +151,61 @@ export const manifest = {
           maximum: 4,
           scope: 'resource',
           markdownDescription: '%config.export.pngScale%',
+        },
+        'archflow.chat.model': {
+          type: 'string',
+          default: 'claude-sonnet-4-6',
+          scope: 'window',
+          markdownDescription: '%config.chat.model%',
+        },
+        // Application scope: a workspace cannot send the user's key to a server of its choosing.
+        'archflow.chat.baseUrl': {
+          type: 'string',
+          default: 'https://api.anthropic.com',
+          format: 'uri',
+          scope: 'application',
+          markdownDescription: '%config.chat.baseUrl%',
+        },
+        'archflow.chat.maxRounds': {
+          type: 'number',
+          default: 20,
+          minimum: 1,
+          maximum: 200,
+          scope: 'window',
+          markdownDescription: '%config.chat.maxRounds%',
+        },
+        'archflow.chat.maxCostPerRunUsd': {
+          type: 'number',
+          default: 2,
+          minimum: 0,
+          scope: 'window',
+          markdownDescription: '%config.chat.maxCostPerRunUsd%',
+        },
+        'archflow.chat.maxTokens': {
+          type: 'number',
+          default: 16000,
+          minimum: 256,
+          maximum: 128000,
+          scope: 'window',
+          markdownDescription: '%config.chat.maxTokens%',
+        },
+        'archflow.chat.autoApproveReadOnly': {
+          type: 'boolean',
+          default: true,
+          scope: 'window',
+          markdownDescription: '%config.chat.autoApproveReadOnly%',
+        },
+        'archflow.mcp.claudeDesktop': {
+          type: 'boolean',
+          default: true,
+          scope: 'window',
+          markdownDescription: '%config.mcp.claudeDesktop%',
+        },
+        'archflow.mcp.servers': {
+          type: 'object',
+          default: {},
+          scope: 'window',
+          markdownDescription: '%config.mcp.servers%',
         },
       },
     },

@@ -39,3 +39,52 @@ export function exportConfig(resource?: vscode.Uri): ExportConfig {
 function clamp(value: unknown, min: number, max: number, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
 }
+
+export const DEFAULT_CHAT_MODEL = 'claude-sonnet-4-6';
+export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+
+/** Settings of `archflow.chat.*`. */
+export interface ChatConfig {
+  /** Model of new conversations. */
+  model: string;
+  /** Where requests go; only ever read from user (application) settings. */
+  baseUrl: string;
+  maxRounds: number;
+  /** Cost of one run, in US dollars; undefined: no cap. */
+  maxCostUsd: number | undefined;
+  maxTokens: number;
+  autoApproveReadOnly: boolean;
+}
+
+export function chatConfig(): ChatConfig {
+  const c = vscode.workspace.getConfiguration('archflow.chat');
+  const model = c.get<string>('model', DEFAULT_CHAT_MODEL);
+  // `application` scope: a workspace's own settings cannot point the key at another server.
+  const baseUrl = c.inspect<string>('baseUrl')?.globalValue;
+  const cost = c.get<number>('maxCostPerRunUsd', 2);
+  return {
+    model: typeof model === 'string' && /^[A-Za-z0-9._:@/-]+$/.test(model) ? model : DEFAULT_CHAT_MODEL,
+    baseUrl: typeof baseUrl === 'string' && /^https?:\/\/\S+$/i.test(baseUrl.trim()) ? baseUrl.trim().replace(/\/+$/, '') : DEFAULT_BASE_URL,
+    maxRounds: Math.round(clamp(c.get<number>('maxRounds', 20), 1, 200, 20)),
+    maxCostUsd: typeof cost === 'number' && Number.isFinite(cost) && cost > 0 ? cost : undefined,
+    maxTokens: Math.round(clamp(c.get<number>('maxTokens', 16_000), 256, 128_000, 16_000)),
+    autoApproveReadOnly: c.get<boolean>('autoApproveReadOnly', true) !== false,
+  };
+}
+
+/** Settings of `archflow.mcp.*`. */
+export interface McpConfig {
+  /** Also start the servers of Claude Desktop's configuration. */
+  claudeDesktop: boolean;
+  /** Servers defined in settings (`archflow.mcp.servers`), in the format of `.vscode/mcp.json`'s `servers`. */
+  servers: Record<string, unknown>;
+}
+
+export function mcpConfig(): McpConfig {
+  const c = vscode.workspace.getConfiguration('archflow.mcp');
+  const servers = c.get<unknown>('servers', {});
+  return {
+    claudeDesktop: c.get<boolean>('claudeDesktop', true) !== false,
+    servers: servers && typeof servers === 'object' && !Array.isArray(servers) ? (servers as Record<string, unknown>) : {},
+  };
+}

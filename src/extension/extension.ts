@@ -6,6 +6,7 @@ import { LanguageFeatures } from './language/languageFeatures';
 import { PreviewManager } from './preview/previewManager';
 import type { RenderedEvent } from './preview/diagramPreview';
 import { CommandManager } from './util/commandManager';
+import { registerChat, type ChatHandle } from './chat/registerChat';
 
 /** What `activate` returns: hooks for the integration tests and the benchmark, nothing more. */
 export interface ArchflowApi {
@@ -13,6 +14,8 @@ export interface ArchflowApi {
   onDidRenderPreview: vscode.Event<RenderedEvent>;
   /** Number of open preview panels. */
   previewCount(): number;
+  /** The chat (its services are made on first use). */
+  chat: ChatHandle;
 }
 
 /**
@@ -34,7 +37,9 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
   for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, exporter)]) {
     commands.add(command);
   }
-  return { onDidRenderPreview: previews.onDidRender, previewCount: () => previews.previews.length };
+  const chat = registerChat({ context, log, diagrams: service, exporter }, commands);
+  context.subscriptions.push(chat);
+  return { onDidRenderPreview: previews.onDidRender, previewCount: () => previews.previews.length, chat };
 }
 
 export function deactivate(): void {}

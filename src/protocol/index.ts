@@ -19,3 +19,37 @@ export {
   type PreviewState,
 } from './previewMessages';
 export { parseWebviewMessage, parsePreviewState, type ParseOutcome } from './validate';
+export { applyChatOps, compactChatOps, ZERO_USAGE_VIEW } from './chatMessages';
+export type {
+  ApprovalChoice,
+  AssistantItem,
+  AttachmentView,
+  ChatBlocker,
+  ChatChrome,
+  ChatItem,
+  ChatBootConfig,
+  ChatStrings,
+  ChatOp,
+  ChatRunEndReason,
+  ChatToHostMessage,
+  ChatWebviewState,
+  ConversationMeta,
+  ConversationView,
+  HistoryEntry,
+  HostToChatMessage,
+  ModelOption,
+  NoticeItem,
+  OpsMessage,
+  PromptView,
+  RunEndItem,
+  ServerView,
+  ToolApprovalHow,
+  ToolApprovalView,
+  ToolItem,
+  ToolResultPart,
+  ToolResultView,
+  ToolStatus,
+  UsageView,
+  UserItem,
+} from './chatMessages';
+export { parseChatMessage } from './chatValidate';

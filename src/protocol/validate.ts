@@ -60,7 +60,7 @@ export type ParseOutcome<T> = { ok: true; value: T } | { ok: false; error: strin
 export function parseWebviewMessage(value: unknown): ParseOutcome<PreviewToHostMessage> {
   const r = message.safeParse(value);
   if (r.success) return { ok: true, value: r.data };
-  return { ok: false, error: describe(r.error, value) };
+  return { ok: false, error: describeIssue(r.error, value) };
 }
 
 const previewState = z.object({
@@ -80,7 +80,8 @@ export function parsePreviewState(value: unknown): PreviewState | undefined {
   return r.success ? r.data : undefined;
 }
 
-function describe(error: z.core.$ZodError, value: unknown): string {
+/** The first problem of a failed validation in one line: the message type, the path, the reason. */
+export function describeIssue(error: z.core.$ZodError, value: unknown): string {
   const type = typeof value === 'object' && value !== null && 'type' in value ? String((value as { type: unknown }).type).slice(0, 40) : typeof value;
   const issue = error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : '(message)';

@@ -1,7 +1,8 @@
-export { startFakeAnthropic, fakeId } from './server';
+export { startFakeAnthropic, fakeId, DEFAULT_FAKE_MODELS } from './server';
 export type {
   FakeAnthropic,
   FakeAnthropicOptions,
+  FakeModel,
   RecordedRequest,
   ScriptBlock,
   ScriptedHttpError,

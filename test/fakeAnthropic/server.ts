@@ -68,7 +68,26 @@ export interface FakeAnthropicOptions {
   minCacheTokens?: number;
   /** Largest request body accepted (the real API: 32 MB). */
   maxBodyBytes?: number;
+  /** What `GET /v1/models` lists (default {@link DEFAULT_FAKE_MODELS}); `null` answers 404, like a gateway without it. */
+  models?: FakeModel[] | null;
+  /** Called just before each SSE event is written (for timing what the client receives). */
+  onEvent?: (name: string, data: unknown) => void;
 }
+
+/** A model as `GET /v1/models` lists it (the fields ArchFlow reads). */
+export interface FakeModel {
+  id: string;
+  display_name?: string;
+  max_input_tokens?: number | null;
+  lifecycle?: 'active' | 'deprecated' | 'retired';
+}
+
+export const DEFAULT_FAKE_MODELS: FakeModel[] = [
+  { id: 'claude-opus-5-5', display_name: 'Claude Opus 5.5', max_input_tokens: 1_000_000 },
+  { id: 'claude-sonnet-4-6', display_name: 'Claude Sonnet 4.6', max_input_tokens: 200_000 },
+  { id: 'claude-haiku-4-5', display_name: 'Claude Haiku 4.5', max_input_tokens: 200_000 },
+  { id: 'claude-sonnet-4-5', display_name: 'Claude Sonnet 4.5', max_input_tokens: 200_000, lifecycle: 'retired' },
+];
 
 export interface FakeAnthropic {
   /** The `baseURL` to give the SDK. */
@@ -209,12 +228,15 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     }
     rec.bodyBytes = size;
     if (tooLarge) return sendError(res, rec, 413, 'request_too_large', 'Request exceeds the maximum allowed number of bytes.');
-    if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== '/v1/messages') return sendError(res, rec, 404, 'not_found_error', 'Not Found');
+    const path = (req.url ?? '').split('?')[0];
+    const listing = req.method === 'GET' && path === '/v1/models' && options.models !== null;
+    if (!listing && (req.method !== 'POST' || path !== '/v1/messages')) return sendError(res, rec, 404, 'not_found_error', 'Not Found');
 
     const key = header(req, 'x-api-key') ?? header(req, 'authorization')?.replace(/^Bearer\s+/i, '');
     if (!key) return sendError(res, rec, 401, 'authentication_error', 'x-api-key header is required');
     if (key !== apiKey) return sendError(res, rec, 401, 'authentication_error', 'invalid x-api-key');
     if (!header(req, 'anthropic-version')) return sendError(res, rec, 400, 'invalid_request_error', 'anthropic-version: header is required');
+    if (listing) return sendModels(res, rec);
 
     try {
       rec.body = JSON.parse(Buffer.concat(parts).toString('utf8'));
@@ -237,6 +259,25 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       return sendError(res, rec, e.status, e.type, e.message, e.headers ?? {});
     }
     await sendMessage(req, res, rec, reply);
+  };
+
+  const sendModels = (res: ServerResponse, rec: RecordedRequest) => {
+    const data = (options.models ?? DEFAULT_FAKE_MODELS).map((m) => ({
+      type: 'model',
+      id: m.id,
+      display_name: m.display_name ?? m.id,
+      created_at: '2026-01-01T00:00:00Z',
+      lifecycle: m.lifecycle ?? 'active',
+      deprecated_at: m.lifecycle && m.lifecycle !== 'active' ? '2026-06-01T00:00:00Z' : null,
+      retires_at: null,
+      line: null,
+      capabilities: null,
+      max_input_tokens: m.max_input_tokens ?? null,
+      max_tokens: 64_000,
+    }));
+    rec.status = 200;
+    res.writeHead(200, { 'content-type': 'application/json', 'request-id': fakeId('req') });
+    res.end(JSON.stringify({ data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }));
   };
 
   const sendMessage = async (_req: IncomingMessage, res: ServerResponse, rec: RecordedRequest, reply: ScriptedMessage) => {
@@ -317,6 +358,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       }
       if (reply.stallAfterEvents !== undefined && sent >= reply.stallAfterEvents) return; // until the client leaves
       if (reply.delayMs) await sleep(reply.delayMs);
+      options.onEvent?.(name, data);
       res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
       sent++;
     }

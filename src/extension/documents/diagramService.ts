@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { IconCatalog } from '../../core/icons/index';
 import { analyzeText } from '../../core/analysis';
 import type { DiagramModel, Diagnostic } from '../../core/model';
-import type { Scene } from '../../core/scene';
+import type { IconData, Scene } from '../../core/scene';
 import type { DiagramCounts } from '../../core/summary';
 import { getIconCatalog } from '../../node/iconStore';
 import { createLayoutWorker, type LayoutWorker } from '../../node/workerLayout';
@@ -78,6 +78,9 @@ export class DiagramService extends Disposable {
     );
     return this.#catalogLoad;
   }
+
+  /** Lays a model out on the service's worker thread (for the in-process MCP server). */
+  readonly layout = (model: DiagramModel, icons: Record<string, IconData | null>): Promise<Scene> => this.#worker.layout(model, icons);
 
   /** The catalog if it has already loaded. */
   get loadedCatalog(): IconCatalog | undefined {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { renderSvg } from '../../core/render/index';
 import { createPngWorker, type PngWorker } from '../../node/workerPng';
+import type { PngOptions } from '../../node/png';
 import { exportConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
 import { Disposable } from '../util/dispose';
@@ -35,6 +36,9 @@ export class Exporter extends Disposable {
     this.#png = createPngWorker({ workerPath: pngWorkerPath });
     this.register({ dispose: () => void this.#png.dispose() });
   }
+
+  /** Rasterises SVG on the PNG worker thread (for the in-process MCP server's previews). */
+  readonly rasterize = (svg: string, options: PngOptions): Promise<Buffer> => this.#png.render(svg, options);
 
   async export(resource: vscode.Uri, format: ExportFormat, options: ExportOptions = {}): Promise<vscode.Uri | undefined> {
     const doc = await vscode.workspace.openTextDocument(resource);

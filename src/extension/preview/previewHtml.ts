@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PreviewSettings } from '../../protocol/index';
+import { escapeAttribute } from '../util/html';
 
 /** What the webview reads from its `<meta id="archflow-preview-config">` before any message. */
 export interface PreviewBootConfig {
@@ -7,10 +8,6 @@ export interface PreviewBootConfig {
   settings: PreviewSettings;
   fonts: { regular: string; semibold: string };
   strings: Record<string, string>;
-}
-
-function escapeAttribute(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** The folders a preview webview may load from: its bundle and the shipped fonts. Nothing else. */

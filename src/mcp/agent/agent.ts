@@ -6,6 +6,7 @@ import type {
   ToolResultBlockParam,
   ToolUseBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolApprovalStore } from '../client/approvalStore';
 import { canonicalJson } from '../client/fingerprint';
 import type { QualifiedTool } from '../client/types';
@@ -113,6 +114,19 @@ export class Agent {
       const result = await getPrompt.call(this.#options.provider, server, name, args);
       return promptMessages(result, this.#options.maxResultChars);
     }, options);
+  }
+
+  /**
+   * Lets a run that a guard stopped (round cap, repeated call, budget) go on. `note` tells the
+   * model why it may continue; it joins the last user message (the one holding the answers to
+   * the calls that were not run), so the conversation gains no user turn the user did not
+   * write. Throws when a run is going on, or when the conversation does not end with a user
+   * message (nothing was stopped by a guard, so there is nothing to resume).
+   */
+  resume(note: string, options: RunOptions = {}): AgentRun {
+    if (this.#history.at(-1)?.role !== 'user') throw new Error('Nothing to resume: the conversation does not end with a stopped run.');
+    if (!note.trim()) throw new TypeError('Agent.resume: the note must not be empty.');
+    return this.#start(async () => [{ role: 'user', content: [{ type: 'text', text: note }] }], options);
   }
 
   /**
@@ -328,7 +342,7 @@ export class Agent {
     maxChars: number,
   ): Promise<ToolResultBlockParam[]> {
     const tasks: Promise<ToolResultBlockParam>[] = [];
-    const settle = (use: ToolUseBlockParam, qt: QualifiedTool | undefined, block: ToolResultBlockParam, outcome: ToolOutcome) => {
+    const settle = (use: ToolUseBlockParam, qt: QualifiedTool | undefined, block: ToolResultBlockParam, outcome: ToolOutcome, result?: CallToolResult) => {
       emit({
         type: 'tool_result',
         id: use.id,
@@ -337,6 +351,8 @@ export class Agent {
         outcome,
         isError: block.is_error === true,
         summary: summarize(block),
+        content: block.content ?? [],
+        ...(result ? { result } : {}),
       });
       return block;
     };
@@ -365,7 +381,7 @@ export class Agent {
       }
       emit({ type: 'tool_running', id: use.id, name: use.name, server: qt.server, tool: qt.tool.name, input: args, approval: decision.how });
       tasks.push(
-        this.#call(qt, use.id, args, signal, emit, maxChars).then(({ block, outcome }) => settle(use, qt, block, outcome)),
+        this.#call(qt, use.id, args, signal, emit, maxChars).then(({ block, outcome, result }) => settle(use, qt, block, outcome, result)),
       );
     }
     return Promise.all(tasks);
@@ -378,7 +394,7 @@ export class Agent {
     signal: AbortSignal,
     emit: Emit,
     maxChars: number,
-  ): Promise<{ block: ToolResultBlockParam; outcome: ToolOutcome }> {
+  ): Promise<{ block: ToolResultBlockParam; outcome: ToolOutcome; result?: CallToolResult }> {
     try {
       const result = await raceAbort(
         this.#options.provider.callTool(qt.qualifiedName, args, {
@@ -389,7 +405,7 @@ export class Agent {
         signal,
       );
       const block = toToolResult(id, result, maxChars);
-      return { block, outcome: block.is_error ? 'error' : 'ok' };
+      return { block, outcome: block.is_error ? 'error' : 'ok', result };
     } catch (err) {
       if (signal.aborted) return { block: errorResult(id, CANCELLED_MESSAGE), outcome: 'cancelled' };
       return { block: errorResult(id, `The call to ${qt.server}/${qt.tool.name} failed: ${errorMessage(err)}`), outcome: 'error' };
@@ -409,7 +425,7 @@ export class Agent {
     if (uses.length === 0) return;
     const results = uses.map((u) => errorResult(u.id, message));
     for (const [i, u] of uses.entries()) {
-      emit({ type: 'tool_result', id: u.id, name: u.name, outcome: message === CANCELLED_MESSAGE ? 'cancelled' : 'not_run', isError: true, summary: summarize(results[i]) });
+      emit({ type: 'tool_result', id: u.id, name: u.name, outcome: message === CANCELLED_MESSAGE ? 'cancelled' : 'not_run', isError: true, summary: summarize(results[i]), content: results[i].content ?? [] });
     }
     appendContent(this.#history, 'user', results);
   }

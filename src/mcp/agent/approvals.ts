@@ -1,14 +1,14 @@
 import { MemoryApprovalStore, type ToolApprovalStore } from '../client/approvalStore';
 import type { QualifiedTool } from '../client/types';
-import type { ApprovalDecision, ApprovalRequest, ApproveCallback } from './types';
+import type { ApprovalDecision, ApprovalHow, ApprovalRequest, ApproveCallback } from './types';
 
 /** How a call came to be allowed, or that it was not. */
 export type ApprovalOutcome =
-  | { allowed: true; how: 'once' | 'session' | 'trusted_read_only' }
+  | { allowed: true; how: ApprovalHow }
   | { allowed: false; reason: 'denied' | 'no_approver' | 'cancelled' | 'failed'; message: string };
 
 /**
- * Decides whether a call may run. "Allow for this session" approvals live in a
+ * Decides whether a call may run. "Allow for this session" and "always" approvals live in a
  * {@link ToolApprovalStore} (in memory by default; the extension passes one it persists),
  * each bound to the fingerprint of the tool's definition at the time: a tool whose name,
  * description or schema changed since is asked about again. Read-only tools
@@ -35,7 +35,7 @@ export class ApprovalPolicy {
     onAsk: (request: ApprovalRequest) => void,
   ): Promise<ApprovalOutcome> {
     const approvedAt = this.store.approvedFingerprint(qt.qualifiedName);
-    if (approvedAt === qt.fingerprint) return { allowed: true, how: 'session' };
+    if (approvedAt === qt.fingerprint) return { allowed: true, how: this.store.approvedScope?.(qt.qualifiedName) ?? 'session' };
     if (this.autoApproveTrustedReadOnly && qt.trusted && qt.tool.annotations?.readOnlyHint === true && approvedAt === undefined) {
       return { allowed: true, how: 'trusted_read_only' };
     }
@@ -61,13 +61,14 @@ export class ApprovalPolicy {
       if (signal.aborted) return { allowed: false, reason: 'cancelled', message: 'cancelled' };
       return { allowed: false, reason: 'failed', message: `Denied: asking the user failed (${(err as Error)?.message ?? String(err)}).` };
     }
-    if (decision === 'allow_session') {
+    if (decision === 'allow_session' || decision === 'allow_always') {
+      const scope = decision === 'allow_always' ? 'always' : 'session';
       try {
-        await this.store.approve(qt.qualifiedName, qt.fingerprint);
+        await this.store.approve(qt.qualifiedName, qt.fingerprint, scope);
       } catch {
         // Remembering failed (a store that persists); this call is still allowed.
       }
-      return { allowed: true, how: 'session' };
+      return { allowed: true, how: scope };
     }
     if (decision === 'allow_once') return { allowed: true, how: 'once' };
     return {

@@ -6,6 +6,7 @@ export type {
   AgentOptions,
   AgentRun,
   ApprovalDecision,
+  ApprovalHow,
   ApprovalRequest,
   ApproveCallback,
   ContextSource,
@@ -13,6 +14,7 @@ export type {
   RunResult,
   TokenUsage,
   ToolOutcome,
+  ToolResultContent,
   Transcript,
 } from './types';
 export { ApprovalPolicy } from './approvals';

@@ -3,8 +3,9 @@ import type {
   MessageParam,
   RefusalStopDetails,
   StopReason,
+  ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { GetPromptResult, ReadResourceResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, GetPromptResult, ReadResourceResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolApprovalStore } from '../client/approvalStore';
 import type { ToolProvider } from '../client/types';
 import type { PriceTable } from './pricing';
@@ -23,8 +24,14 @@ export interface ContextSource {
   readResource?(server: string, uri: string): Promise<ReadResourceResult>;
 }
 
-/** What the user answers when asked to approve a tool call. */
-export type ApprovalDecision = 'allow_once' | 'allow_session' | 'deny';
+/**
+ * What the user answers when asked to approve a tool call: this call only, this tool for the
+ * session, this tool always in this workspace (kept by a store that persists), or no.
+ */
+export type ApprovalDecision = 'allow_once' | 'allow_session' | 'allow_always' | 'deny';
+
+/** How an allowed call came to be allowed. */
+export type ApprovalHow = 'once' | 'session' | 'always' | 'trusted_read_only';
 
 /** Everything the user needs to decide about one tool call. */
 export interface ApprovalRequest {
@@ -140,6 +147,9 @@ export interface RunResult {
   rolledBackInput?: ContentBlockParam[];
 }
 
+/** The content of a `tool_result` block as sent to the model. */
+export type ToolResultContent = Exclude<ToolResultBlockParam['content'], undefined>;
+
 /** How a tool call ended, from the user's point of view. */
 export type ToolOutcome = 'ok' | 'error' | 'denied' | 'cancelled' | 'not_run';
 
@@ -153,7 +163,7 @@ export type AgentEvent =
   /** Arguments as they stream: each `delta` continues the JSON text of the call's arguments. */
   | { type: 'tool_call_input'; id: string; delta: string }
   | { type: 'approval_needed'; request: ApprovalRequest }
-  | { type: 'tool_running'; id: string; name: string; server: string; tool: string; input: Record<string, unknown>; approval: 'once' | 'session' | 'trusted_read_only' }
+  | { type: 'tool_running'; id: string; name: string; server: string; tool: string; input: Record<string, unknown>; approval: ApprovalHow }
   | { type: 'tool_progress'; id: string; progress: number; total?: number; message?: string }
   | {
       type: 'tool_result';
@@ -165,6 +175,10 @@ export type AgentEvent =
       isError: boolean;
       /** A one-line summary for logs and UIs. */
       summary: string;
+      /** What the model receives (text, images, documents), as sent. */
+      content: ToolResultContent;
+      /** The server's own result, when the call ran and returned one (for UIs: `_meta`, `structuredContent`). */
+      result?: CallToolResult;
     }
   | { type: 'usage'; round: number; turn: TokenUsage; total: TokenUsage }
   | { type: 'turn_done'; round: number; stopReason: StopReason; stopDetails: RefusalStopDetails | null }

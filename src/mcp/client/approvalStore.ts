@@ -2,6 +2,12 @@
 export type ToolApprovalState = 'approved' | 'changed' | 'new';
 
 /**
+ * How long an approval lasts: for this session (until the window or process ends), or always
+ * in this workspace (a store that persists keeps it; one that does not treats it as a session).
+ */
+export type ApprovalScope = 'session' | 'always';
+
+/**
  * Where tool approvals live; shared by the manager (which marks changed tools) and the agent
  * loop (which asks before running an unapproved one). An approval is for one fingerprint:
  * when a server changes a tool's name, description or input schema, the old approval no
@@ -12,8 +18,11 @@ export interface ToolApprovalStore {
   approvedFingerprint(qualifiedName: string): string | undefined;
   /** True only when this exact fingerprint was approved. */
   isApproved(qualifiedName: string, fingerprint: string): boolean;
-  approve(qualifiedName: string, fingerprint: string): void | Promise<void>;
+  /** Remembers an approval; `scope` defaults to `session`. */
+  approve(qualifiedName: string, fingerprint: string, scope?: ApprovalScope): void | Promise<void>;
   revoke(qualifiedName: string): void | Promise<void>;
+  /** How the approval of this tool was given, when the store knows (undefined: not approved, or unknown). */
+  approvedScope?(qualifiedName: string): ApprovalScope | undefined;
 }
 
 /** The state of a tool against a store: approved as is, approved before but changed since, or never approved. */
@@ -41,7 +50,8 @@ export class MemoryApprovalStore implements ToolApprovalStore {
     return this.approvals.get(qualifiedName) === fingerprint;
   }
 
-  approve(qualifiedName: string, fingerprint: string): void {
+  /** The scope is not kept: everything here lasts as long as the store. */
+  approve(qualifiedName: string, fingerprint: string, _scope?: ApprovalScope): void {
     this.approvals.set(qualifiedName, fingerprint);
   }
 

@@ -1,6 +1,6 @@
 export { McpClientManager, type McpClientManagerOptions, type McpBuiltinServer, type McpRootInput, type FromServer } from './manager';
 export type { QualifiedTool, ToolCallOptions, ToolProgress, ToolProvider } from './types';
-export { MemoryApprovalStore, approvalStateOf, type ToolApprovalState, type ToolApprovalStore } from './approvalStore';
+export { MemoryApprovalStore, approvalStateOf, type ApprovalScope, type ToolApprovalState, type ToolApprovalStore } from './approvalStore';
 export type { McpElicitationRequest, McpSamplingRequest, McpLogLevel } from './clientFactory';
 export type { McpServerState, McpServerStatus, McpServerCounts, McpLogEntry, RestartPolicy } from './serverConnection';
 export type { ConnectableServer } from './sessionOpener';

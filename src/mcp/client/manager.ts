@@ -48,8 +48,11 @@ export interface McpBuiltinServer {
 export type McpRootInput = string | Root;
 
 export interface McpClientManagerOptions {
-  /** Where servers are configured; default the workspace's `.mcp.json` and `.vscode/mcp.json`. */
-  sources?: McpConfigSource[];
+  /**
+   * Where servers are configured; default the workspace's `.mcp.json` and `.vscode/mcp.json`.
+   * A function is asked again on every (re)load, for sources that change (settings).
+   */
+  sources?: McpConfigSource[] | (() => McpConfigSource[]);
   /** For `${workspaceFolder}`, relative paths, and the default roots and sources. */
   workspaceFolder?: string;
   /** Offered to servers as MCP roots; default the workspace folder. */
@@ -208,7 +211,8 @@ export class McpClientManager implements ToolProvider {
   private async readConfiguration(): Promise<void> {
     if (this.disposed) return;
     const base = this.options.workspaceFolder ?? process.cwd();
-    const sources = this.options.sources ?? (this.options.workspaceFolder ? workspaceConfigSources(this.options.workspaceFolder) : []);
+    const given = typeof this.options.sources === 'function' ? this.options.sources() : this.options.sources;
+    const sources = given ?? (this.options.workspaceFolder ? workspaceConfigSources(this.options.workspaceFolder) : []);
     const loaded = await loadConfigSources(sources, { defaultBaseDir: base, reservedNames: this.builtinNames });
     this.diagnosticList = loaded.diagnostics;
     // A login shell can take seconds: ask it while the rest of start-up goes on.

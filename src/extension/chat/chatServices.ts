@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { createDiagramServer } from '../../mcp/server/index';
+import type { DiagramService } from '../documents/diagramService';
+import type { Exporter } from '../export/exporter';
+import { displayLocale } from '../locale';
+import { McpService } from '../mcp/mcpService';
+import { Disposable } from '../util/dispose';
+import { ApiKeyStore } from './apiKey';
+import { ChatController } from './chatController';
+import { ConversationStore } from './conversationStore';
+import { WorkspaceApprovalStore } from './workspaceApprovals';
+
+/** What the chat is built from: the services the rest of the extension already has. */
+export interface ChatDeps {
+  context: vscode.ExtensionContext;
+  log: vscode.LogOutputChannel;
+  diagrams: DiagramService;
+  exporter: Exporter;
+}
+
+/** The folder of this workspace's conversations: one per set of workspace folders (or per workspace file). */
+export function conversationsDir(globalStorage: vscode.Uri): string {
+  const workspace = vscode.workspace.workspaceFile?.toString() ?? (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString()).sort().join('\n');
+  const key = workspace ? createHash('sha256').update(workspace).digest('hex').slice(0, 16) : 'no-workspace';
+  return join(globalStorage.fsPath, 'chat', key);
+}
+
+/**
+ * Everything the chat needs, made when the chat is first used (it loads the Anthropic and
+ * MCP SDKs, which activation does not): the API key store, tool approvals, the window's MCP
+ * client manager with the diagram server in process, the conversation files and the
+ * controller.
+ */
+export class ChatServices extends Disposable {
+  readonly keys: ApiKeyStore;
+  readonly approvals: WorkspaceApprovalStore;
+  readonly mcp: McpService;
+  readonly store: ConversationStore;
+  readonly controller: ChatController;
+
+  constructor(deps: ChatDeps) {
+    super();
+    const { context, log, diagrams, exporter } = deps;
+    this.keys = this.register(new ApiKeyStore(context.secrets));
+    this.approvals = new WorkspaceApprovalStore(context.workspaceState);
+    this.mcp = this.register(
+      new McpService({
+        builtinServers: () => [
+          {
+            name: 'archflow',
+            // Layout and PNG run on the extension's worker threads: the host's event loop stays free.
+            createServer: () =>
+              createDiagramServer({
+                locale: displayLocale(),
+                roots: () => vscode.workspace.workspaceFolders?.filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath) ?? [],
+                layout: diagrams.layout,
+                rasterize: exporter.rasterize,
+              }),
+          },
+        ],
+        approvals: this.approvals,
+        secrets: context.secrets,
+        log,
+      }),
+    );
+    this.store = new ConversationStore(conversationsDir(context.globalStorageUri));
+    this.controller = this.register(new ChatController({ store: this.store, keys: this.keys, mcp: this.mcp, approvals: this.approvals, memento: context.workspaceState, log }));
+    this.register(this.controller.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'archflow.chat.running', running)));
+  }
+}

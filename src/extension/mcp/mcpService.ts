@@ -1,0 +1,165 @@
+import { basename, dirname } from 'node:path';
+import * as vscode from 'vscode';
+import {
+  McpClientManager,
+  claudeDesktopConfigPath,
+  formatConfigDiagnostic,
+  workspaceConfigSources,
+  type McpBuiltinServer,
+  type McpConfigSource,
+  type McpInputSpec,
+  type McpLogEntry,
+  type McpServerStatus,
+  type ToolApprovalStore,
+} from '../../mcp/client/index';
+import { mcpConfig } from '../config';
+import { Disposable } from '../util/dispose';
+
+const INPUT_SECRET_PREFIX = 'archflow.mcp.input.';
+
+/** Variables a spawned server never inherits from the extension host, whatever its config says. */
+export const WITHHELD_ENV = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN'] as const;
+
+/** The extension host's environment without the variables in {@link WITHHELD_ENV}. */
+export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+  const copy: Record<string, string | undefined> = { ...env };
+  for (const name of WITHHELD_ENV) delete copy[name];
+  return copy;
+}
+
+export interface McpServiceOptions {
+  /** The diagram server (and later others) that run in this process. */
+  builtinServers: () => McpBuiltinServer[];
+  approvals: ToolApprovalStore;
+  secrets: vscode.SecretStorage;
+  log: vscode.LogOutputChannel;
+}
+
+/**
+ * The window's one MCP client manager, shared by the chat and anything else that talks to MCP
+ * servers. It reads the same files as `archflow mcp` (`.mcp.json` and `.vscode/mcp.json` of
+ * every workspace folder), Claude Desktop's configuration (`archflow.mcp.claudeDesktop`) and
+ * `archflow.mcp.servers`, and reloads when they change (servers whose entry did not change keep
+ * running). `${input:…}` values are asked once and kept in SecretStorage.
+ *
+ * In an untrusted workspace there is no manager at all: no server starts (the built-in one
+ * included) until the workspace is trusted. Each server's log goes to an output channel of
+ * its own, created when it first logs.
+ */
+export class McpService extends Disposable {
+  #manager: McpClientManager | undefined;
+  readonly #channels = new Map<string, vscode.LogOutputChannel>();
+  readonly #onDidChange = this.register(new vscode.EventEmitter<void>());
+  /** The manager appeared (trust granted), or a server's state or tools changed. */
+  readonly onDidChange = this.#onDidChange.event;
+
+  constructor(private readonly options: McpServiceOptions) {
+    super();
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.#onDidChange.fire()));
+    const reload = () => void this.#manager?.reloadConfiguration();
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/{.mcp.json,.vscode/mcp.json}'));
+    this.register(watcher.onDidCreate(reload));
+    this.register(watcher.onDidChange(reload));
+    this.register(watcher.onDidDelete(reload));
+    const desktop = claudeDesktopConfigPath();
+    const desktopWatcher = this.register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dirname(desktop)), basename(desktop))));
+    this.register(desktopWatcher.onDidChange(reload));
+    this.register(desktopWatcher.onDidCreate(reload));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('archflow.mcp')) reload();
+      }),
+    );
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.#manager?.setRoots(folderPaths())));
+    this.register({ dispose: () => void this.#manager?.dispose() });
+  }
+
+  /** The manager, created on first use; undefined in an untrusted workspace. */
+  get manager(): McpClientManager | undefined {
+    if (!vscode.workspace.isTrusted || this.isDisposed) return undefined;
+    this.#manager ??= this.#create();
+    return this.#manager;
+  }
+
+  /** The output channel of one server (created on first use). */
+  channel(server: string): vscode.LogOutputChannel {
+    let channel = this.#channels.get(server);
+    if (!channel) {
+      channel = this.register(vscode.window.createOutputChannel(`ArchFlow MCP: ${server}`, { log: true }));
+      this.#channels.set(server, channel);
+    }
+    return channel;
+  }
+
+  #create(): McpClientManager {
+    const folders = folderPaths();
+    const manager = new McpClientManager({
+      sources: () => this.#sources(),
+      ...(folders[0] ? { workspaceFolder: folders[0] } : {}),
+      roots: folders,
+      env: serverEnvironment(),
+      builtinServers: this.options.builtinServers(),
+      approvals: this.options.approvals,
+      clientInfo: { name: 'archflow-vscode', version: '0.1.0' },
+      resolveInput: (id, spec) => this.#input(id, spec),
+      logger: (entry) => this.#log(entry),
+    });
+    this.register(manager.onDidChangeStatus(() => this.#onDidChange.fire()));
+    this.register(manager.onDidChangeTools(() => this.#onDidChange.fire()));
+    void manager.loadConfiguration().then(() => {
+      for (const d of manager.diagnostics) this.options.log.warn(`MCP configuration: ${formatConfigDiagnostic(d)}`);
+      this.#onDidChange.fire();
+    });
+    return manager;
+  }
+
+  #sources(): McpConfigSource[] {
+    const config = mcpConfig();
+    const sources = vscode.workspace.workspaceFolders?.flatMap((f) => (f.uri.scheme === 'file' ? workspaceConfigSources(f.uri.fsPath) : [])) ?? [];
+    if (config.claudeDesktop) sources.unshift({ kind: 'file', path: claudeDesktopConfigPath(), optional: true });
+    if (Object.keys(config.servers).length > 0) sources.push({ kind: 'object', config: { servers: config.servers }, label: 'settings: archflow.mcp.servers' });
+    return sources;
+  }
+
+  async #input(id: string, spec: McpInputSpec): Promise<string | undefined> {
+    const key = `${INPUT_SECRET_PREFIX}${id}`;
+    const stored = await this.options.secrets.get(key);
+    if (stored !== undefined) return stored;
+    const value = await vscode.window.showInputBox({
+      title: vscode.l10n.t('MCP server input: {0}', id),
+      prompt: spec.description ?? vscode.l10n.t('A value an MCP server configuration asks for.'),
+      password: spec.password === true,
+      value: spec.default ?? '',
+      ignoreFocusOut: true,
+    });
+    if (value !== undefined) await this.options.secrets.store(key, value);
+    return value;
+  }
+
+  #log(entry: McpLogEntry): void {
+    const channel = entry.server ? this.channel(entry.server) : this.options.log;
+    const text = entry.server ? entry.message : `MCP: ${entry.message}`;
+    switch (entry.level) {
+      case 'error':
+        channel.error(text);
+        break;
+      case 'warning':
+        channel.warn(text);
+        break;
+      case 'debug':
+        channel.debug(text);
+        break;
+      default:
+        channel.info(text);
+    }
+  }
+
+  /** Statuses of every server, without starting any; empty when untrusted. */
+  async statuses(): Promise<McpServerStatus[]> {
+    return (await this.manager?.getStatuses()) ?? [];
+  }
+}
+
+function folderPaths(): string[] {
+  return vscode.workspace.workspaceFolders?.filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath) ?? [];
+}

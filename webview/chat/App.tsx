@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { ChatBootConfig, ToolItem } from '../../src/protocol/index';
+import { Banners } from './components/Banners';
+import { Composer } from './components/Composer';
+import { Header } from './components/Header';
+import { HistoryPanel } from './components/HistoryPanel';
+import { MessageList } from './components/MessageList';
+import { APPROVAL_KEYS } from './components/ToolCard';
+import { ChatEnvContext, useChatEnv, type ChatEnv } from './context';
+import type { ChatHost } from './host';
+import { chatReducer, INITIAL_STATE } from './state';
+
+function EmptyState({ onPick }: { onPick(text: string): void }) {
+  const { strings } = useChatEnv();
+  return (
+    <div className="af-empty">
+      <div className="af-empty-title">{strings.emptyTitle}</div>
+      <div className="af-empty-hint">{strings.emptyHint}</div>
+      {[strings.suggestion1, strings.suggestion2, strings.suggestion3].map((s) => (
+        <button key={s} type="button" className="af-suggestion" onClick={() => onPick(s)}>
+          {s}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function isTextField(el: EventTarget | null): boolean {
+  return el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement || el instanceof HTMLSelectElement;
+}
+
+/**
+ * The chat app: draws the state the host sends, posts what the user does. It asks for the
+ * whole state when it starts (`ready`) and again whenever a batch of changes does not follow
+ * on from what it has.
+ */
+export function App({ boot, host }: { boot: ChatBootConfig; host: ChatHost }) {
+  const [state, dispatch] = useReducer(chatReducer, INITIAL_STATE);
+  const saved = useRef(host.state());
+  const [draft, setDraft] = useState(saved.current?.draft ?? '');
+  const env = useMemo<ChatEnv>(() => ({ host, strings: boot.strings, lang: document.documentElement.lang || 'en', reportPaints: boot.reportPaints }), [host, boot]);
+
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      const data = e.data as { type?: unknown } | null;
+      if (data && typeof data === 'object' && typeof data.type === 'string') dispatch(e.data);
+    };
+    window.addEventListener('message', onMessage);
+    host.post({ type: 'ready' });
+    return () => window.removeEventListener('message', onMessage);
+  }, [host]);
+
+  useEffect(() => {
+    if (!state.outOfStep) return;
+    host.post({ type: 'ready' });
+    dispatch({ type: 'resynced' });
+  }, [state.outOfStep, host]);
+
+  useEffect(() => {
+    if (state.focus.draft !== undefined) setDraft(state.focus.draft);
+  }, [state.focus]);
+
+  const onDraft = useCallback(
+    (text: string) => {
+      setDraft(text);
+      host.saveState({ stateVersion: 1, draft: text });
+    },
+    [host],
+  );
+
+  const conversation = state.conversation;
+  const running = conversation?.meta.running ?? false;
+  const pending = useMemo(() => [...(conversation?.items ?? [])].reverse().find((i): i is ToolItem => i.kind === 'tool' && i.status === 'approval'), [conversation]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && running && !e.defaultPrevented) {
+        host.post({ type: 'stop' });
+        return;
+      }
+      if (!pending || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+      const choice = APPROVAL_KEYS[e.key.toLowerCase()];
+      const typing = isTextField(e.target) && (e.target as HTMLTextAreaElement).value !== '';
+      if (choice && !typing) {
+        e.preventDefault();
+        host.post({ type: 'approve', toolUseId: pending.id, choice });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [pending, running, host]);
+
+  return (
+    <ChatEnvContext.Provider value={env}>
+      <div className="af-chat">
+        <Banners chrome={state.chrome} />
+        {state.showHistory ? (
+          <HistoryPanel entries={state.history} unreadable={state.unreadable} activeId={conversation?.id} onClose={() => dispatch({ type: 'toggleHistory', open: false })} />
+        ) : (
+          <>
+            {conversation && conversation.items.length > 0 && <Header conversation={conversation} chrome={state.chrome} />}
+            {conversation && conversation.items.length > 0 ? <MessageList key={conversation.id} conversation={conversation} /> : <EmptyState onPick={onDraft} />}
+          </>
+        )}
+        <Composer chrome={state.chrome} running={running} draft={draft} onDraft={onDraft} focusSignal={state.focus.n} />
+      </div>
+    </ChatEnvContext.Provider>
+  );
+}

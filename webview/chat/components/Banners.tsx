@@ -1,0 +1,47 @@
+import type { ChatChrome } from '../../../src/protocol/index';
+import { useChatEnv } from '../context';
+import { fill } from '../format';
+
+/**
+ * What keeps the chat from working, said plainly with the action that fixes it: Restricted
+ * Mode, a missing API key, an MCP server that failed (its tools are missing).
+ */
+export function Banners({ chrome }: { chrome: ChatChrome | undefined }) {
+  const { host, strings } = useChatEnv();
+  if (!chrome) return null;
+  const failed = chrome.servers.filter((s) => s.state === 'failed');
+  return (
+    <div className="af-banners">
+      {chrome.blocker === 'untrusted' && (
+        <div className="af-banner af-banner-warning" role="alert" data-banner="untrusted">
+          <span className="codicon codicon-shield" aria-hidden="true" />
+          <span className="af-banner-text">{strings.untrusted}</span>
+          <button type="button" className="af-button af-primary" onClick={() => host.post({ type: 'action', action: 'manageTrust' })}>
+            {strings.manageTrust}
+          </button>
+        </div>
+      )}
+      {chrome.blocker === 'noKey' && (
+        <div className="af-banner af-banner-warning" role="alert" data-banner="noKey">
+          <span className="codicon codicon-key" aria-hidden="true" />
+          <span className="af-banner-text">{strings.noKey}</span>
+          <button type="button" className="af-button af-primary" onClick={() => host.post({ type: 'action', action: 'setApiKey' })}>
+            {strings.setKey}
+          </button>
+        </div>
+      )}
+      {failed.map((s) => (
+        <div key={s.name} className="af-banner af-banner-error" role="alert" data-banner="server" data-server={s.name}>
+          <span className="codicon codicon-error" aria-hidden="true" />
+          <span className="af-banner-text">{fill(strings.serverFailed, s.name, s.error ?? '?')}</span>
+          <button type="button" className="af-button" onClick={() => host.post({ type: 'action', action: 'showServerLog', server: s.name })}>
+            {strings.showLog}
+          </button>
+          <button type="button" className="af-button" onClick={() => host.post({ type: 'action', action: 'restartServer', server: s.name })}>
+            {strings.restart}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

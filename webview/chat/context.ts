@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+import type { ChatStrings } from '../../src/protocol/index';
+import type { ChatHost } from './host';
+
+export interface ChatEnv {
+  host: ChatHost;
+  strings: ChatStrings;
+  lang: string;
+  reportPaints: boolean;
+}
+
+export const ChatEnvContext = createContext<ChatEnv | undefined>(undefined);
+
+/** The host channel, the strings and the flags every component may need. */
+export function useChatEnv(): ChatEnv {
+  const env = useContext(ChatEnvContext);
+  if (!env) throw new Error('useChatEnv outside ChatEnvContext');
+  return env;
+}

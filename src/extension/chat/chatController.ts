@@ -23,7 +23,7 @@ import { ChatSession, emptyConversation } from './chatSession';
 import { titleFrom, type ConversationStore, type HistoryListing } from './conversationStore';
 import { DEFAULT_CONTEXT_WINDOW, FALLBACK_MODELS, listModels, modelOptions, type ListedModels } from './models';
 import { OpsBatcher } from './opsBatcher';
-import { RunRecorder } from './runRecorder';
+import { continueNote, RunRecorder } from './runRecorder';
 import { parseSlash, promptCommands } from './slashCommands';
 import type { WorkspaceApprovalStore } from './workspaceApprovals';
 
@@ -661,16 +661,4 @@ function systemPrompt(): string {
     ? `You are in ArchFlow's chat inside VS Code. The user's workspace folder${folders.length > 1 ? 's are' : ' is'} ${folders.map((f) => `\`${f}\``).join(', ')}; paths you write are relative to ${folders.length > 1 ? 'one of them' : 'it'}.`
     : "You are in ArchFlow's chat inside VS Code, with no folder open: files cannot be written.";
   return `${DIAGRAM_SYSTEM_PROMPT}\n\n${where}`;
-}
-
-/** What the model is told when the user lets a stopped run go on (joined to the last user message). */
-export function continueNote(end: Pick<RunEndItem, 'reason' | 'message'>, config: Pick<ChatConfig, 'maxRounds'>): string {
-  switch (end.reason) {
-    case 'round_cap':
-      return `[ArchFlow] The run stopped at its limit of ${config.maxRounds} model requests, and the user chose to let you continue. Tool calls of your last message that were not run are answered above as not run: make them again if you still need them.`;
-    case 'repeat_guard':
-      return `[ArchFlow] The run stopped because the same tool call was made several times with the same arguments (${end.message}). The user chose to let you continue: do not repeat that call; try another way, or explain what is in the way.`;
-    default:
-      return `[ArchFlow] The run stopped at its budget (${end.message}). The user chose to let you continue.`;
-  }
 }

@@ -1,7 +1,8 @@
 // Pure (no `vscode`): unit-tested in test/extension/chat.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { addUsage, type AgentEvent, type RunResult, type TokenUsage, type ToolOutcome, type ToolResultContent } from '../../mcp/agent/index';
-import type { AssistantItem, ChatItem, ChatOp, ChatRunEndReason, ToolItem, ToolResultPart, ToolResultView, ToolStatus, UsageView } from '../../protocol/index';
+import type { AssistantItem, ChatItem, ChatOp, ChatRunEndReason, RunEndItem, ToolItem, ToolResultPart, ToolResultView, ToolStatus, UsageView } from '../../protocol/index';
+import type { ChatConfig } from '../config';
 
 /** Characters of one text part a card keeps (the model got its own, capped copy). */
 export const MAX_CARD_TEXT = 50_000;
@@ -11,6 +12,18 @@ const SHOWN_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/web
 
 /** Reasons after which "Continue" may resume the run: the guards, not the model's own stop. */
 export const CONTINUABLE: ReadonlySet<ChatRunEndReason> = new Set(['round_cap', 'repeat_guard', 'budget']);
+
+/** What the model is told when the user lets a stopped run go on (joined to the last user message). */
+export function continueNote(end: Pick<RunEndItem, 'reason' | 'message'>, config: Pick<ChatConfig, 'maxRounds'>): string {
+  switch (end.reason) {
+    case 'round_cap':
+      return `[ArchFlow] The run stopped at its limit of ${config.maxRounds} model requests, and the user chose to let you continue. Tool calls of your last message that were not run are answered above as not run: make them again if you still need them.`;
+    case 'repeat_guard':
+      return `[ArchFlow] The run stopped because the same tool call was made several times with the same arguments (${end.message}). The user chose to let you continue: do not repeat that call; try another way, or explain what is in the way.`;
+    default:
+      return `[ArchFlow] The run stopped at its budget (${end.message}). The user chose to let you continue.`;
+  }
+}
 
 const STATUS_OF: Record<ToolOutcome, ToolStatus> = { ok: 'done', error: 'failed', denied: 'denied', cancelled: 'cancelled', not_run: 'not_run' };
 

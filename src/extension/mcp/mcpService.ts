@@ -17,16 +17,6 @@ import { Disposable } from '../util/dispose';
 
 const INPUT_SECRET_PREFIX = 'archflow.mcp.input.';
 
-/** Variables a spawned server never inherits from the extension host, whatever its config says. */
-export const WITHHELD_ENV = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN'] as const;
-
-/** The extension host's environment without the variables in {@link WITHHELD_ENV}. */
-export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
-  const copy: Record<string, string | undefined> = { ...env };
-  for (const name of WITHHELD_ENV) delete copy[name];
-  return copy;
-}
-
 export interface McpServiceOptions {
   /** The diagram server (and later others) that run in this process. */
   builtinServers: () => McpBuiltinServer[];
@@ -97,7 +87,6 @@ export class McpService extends Disposable {
       sources: () => this.#sources(),
       ...(folders[0] ? { workspaceFolder: folders[0] } : {}),
       roots: folders,
-      env: serverEnvironment(),
       builtinServers: this.options.builtinServers(),
       approvals: this.options.approvals,
       clientInfo: { name: 'archflow-vscode', version: '0.1.0' },

@@ -22,3 +22,4 @@ export { McpServerError, McpTimeoutError, McpCancelledError } from './errors';
 export { qualifyToolNames, QUALIFIED_NAME_PATTERN } from './toolNames';
 export { toolFingerprint } from './fingerprint';
 export type { Disposable, Event } from './emitter';
+export { WITHHELD_ENV, withoutWithheld } from './withheldEnv';

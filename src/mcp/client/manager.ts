@@ -21,6 +21,7 @@ import { loadConfigSources, workspaceConfigSources } from './configLoader';
 import { Emitter, type Event } from './emitter';
 import { McpServerError } from './errors';
 import { toolFingerprint } from './fingerprint';
+import { withoutWithheld } from './withheldEnv';
 import { prepareLaunch, type LaunchContext } from './launch';
 import type { McpConfigDiagnostic, McpConfigSource, McpConfiguredServer, McpInputSpec } from './serverConfig';
 import {
@@ -82,7 +83,7 @@ export interface McpClientManagerOptions {
   };
   restart?: Partial<RestartPolicy>;
   clientInfo?: { name: string; version: string };
-  /** For `${env:NAME}` and finding commands; default `process.env`. */
+  /** For `${env:NAME}` and finding commands; default `process.env`. The variables in `WITHHELD_ENV` are never read. */
   env?: Readonly<Record<string, string | undefined>>;
   userHome?: string;
   /** The login shell that resolves commands; `false` to search PATH only. Default `$SHELL`. */
@@ -151,7 +152,9 @@ export class McpClientManager implements ToolProvider {
   readonly onDidLog: Event<McpLogEntry> = this.logEmitter.event;
 
   constructor(private readonly options: McpClientManagerOptions = {}) {
-    this.env = options.env ?? process.env;
+    // `${env:…}` and command lookup see everything but the model's credentials, so no
+    // configuration can hand them to a server.
+    this.env = withoutWithheld(options.env ?? process.env);
     this.approvals = options.approvals ?? new MemoryApprovalStore();
     this.resolver =
       options.commandResolver ??

@@ -145,8 +145,9 @@ export class ChatController extends Disposable {
   /** Sends everything again: the webview (re)started, or became visible after missing messages. */
   async resync(): Promise<void> {
     this.#postConversation();
-    this.#post({ type: 'history', entries: this.#history.entries, unreadable: this.#history.unreadable.length });
     await this.#postChrome();
+    // Read from disk again: another window of the same workspace may have added conversations.
+    await this.#refreshHistory();
     // Servers start when the chat is shown, so slash commands and tool lists are ready.
     const manager = this.deps.mcp.manager;
     if (manager) void manager.connectAll().then(() => this.#serversChanged());

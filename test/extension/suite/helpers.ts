@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { ChatHandle } from '../../../src/extension/chat/registerChat';
 
 export const EXTENSION_ID = 'archflow.archflow';
 
@@ -7,6 +8,7 @@ export const EXTENSION_ID = 'archflow.archflow';
 export interface ArchflowApi {
   onDidRenderPreview: vscode.Event<{ uri: string; version: number; elements: number }>;
   previewCount(): number;
+  chat: ChatHandle;
 }
 
 /** The workspace folder the runner opened (a scratch copy of test/extension/fixtures/workspace). */

@@ -4,7 +4,7 @@
 // message also goes through the real webview; the user's clicks are sent as the webview sends
 // them (validated messages to the controller).
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatServices } from '../../../src/extension/chat/chatServices';
@@ -92,6 +92,11 @@ suite('chat', () => {
 
   suiteTeardown(async () => {
     for (const key of ['baseUrl', 'maxRounds']) await setChat(key, undefined);
+    await vscode.workspace.getConfiguration('archflow.mcp').update('claudeDesktop', undefined, vscode.ConfigurationTarget.Global);
+    rmSync(join(workspaceRoot().fsPath, '.vscode'), { recursive: true, force: true });
+    rmSync(join(workspaceRoot().fsPath, 'chat-render.svg'), { force: true });
+    // Leave the window as the other suites expect it: no side bar taking the focus or the width.
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
     await fake?.close();
   });
 

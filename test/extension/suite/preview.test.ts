@@ -39,11 +39,12 @@ suite('preview', () => {
     const uri = editor.document.uri.toString();
     const seen: { version: number; elements: number }[] = [];
     const sub = ext.onDidRenderPreview((e) => e.uri === uri && seen.push(e));
-    await editor.edit((e) => e.insert(editor.document.lineAt(editor.document.lineCount - 1).range.end, '\nqueue = fila "Jobs"'));
+    const applied = await editor.edit((e) => e.insert(editor.document.lineAt(editor.document.lineCount - 1).range.end, '\nqueue = fila "Jobs"'));
+    assert.ok(applied, 'the edit was applied');
     const version = editor.document.version;
     const after = await waitFor(() => seen.find((e) => e.version === version), `version ${version} on screen`);
     sub.dispose();
-    assert.equal(after.elements, 4);
+    assert.equal(after.elements, 4, editor.document.getText());
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 

@@ -29,6 +29,31 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await row.click();
 }
 
+/**
+ * Waits until the command palette lists `title`: an installed extension's contributions reach
+ * the workbench some seconds after it shows (code-server scans its extensions late).
+ */
+export async function waitForCommand(page: Page, title: string, timeoutMs = 60_000): Promise<void> {
+  const input = page.locator('.quick-input-widget input[type="text"]');
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title });
+  await until(
+    async () => {
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible' });
+      await input.fill(`>${title}`);
+      const found = await row
+        .first()
+        .waitFor({ timeout: 2000 })
+        .then(() => true)
+        .catch(() => false);
+      await page.keyboard.press('Escape');
+      return found;
+    },
+    `the command "${title}"`,
+    timeoutMs,
+  );
+}
+
 /** Error and warning counts from the status bar item (its aria-label). */
 export async function problemCounts(page: Page): Promise<{ errors: number; warnings: number }> {
   const label = (await page.locator('#status\\.problems a').first().getAttribute('aria-label')) ?? '';

@@ -568,6 +568,9 @@ export class ChatController extends Disposable {
       void manager
         .getStatuses()
         .then(async (statuses) => {
+          // A server added to the configuration while the chat is shown starts now, so its
+          // failure (or its tools) show at once. Only idle ones: a failed server waits for Restart.
+          if (this.#surface) for (const s of statuses) if (s.state === 'idle') void manager.connect(s.name).catch(() => undefined);
           if (!statuses.some((s) => s.state === 'running')) return [];
           return manager.listPrompts().catch(() => []);
         })

@@ -29,7 +29,7 @@ export function chatStrings(): ChatStrings {
     manageTrust: vscode.l10n.t('Manage Workspace Trust'),
     noKey: vscode.l10n.t('Set an Anthropic API key to chat (it is kept in VS Code\'s secret storage), or set ANTHROPIC_API_KEY. A gateway or proxy goes in the setting archflow.chat.baseUrl.'),
     setKey: vscode.l10n.t('Set API Key'),
-    serverFailed: vscode.l10n.t('MCP server {0} failed, so its tools are missing: {1}'),
+    serverFailed: vscode.l10n.t('MCP server {0} failed, so its tools are missing:'),
     showLog: vscode.l10n.t('Show Log'),
     restart: vscode.l10n.t('Restart'),
     history: vscode.l10n.t('History'),

@@ -443,6 +443,6 @@ export function runAgent(options: AgentOptions & { input: string | ContentBlockP
 function roundCap(maxRounds: number): Stop {
   return {
     reason: 'round_cap',
-    message: `Stopped after ${maxRounds} model requests, the limit of one run. Send "continue" to let it go on, or raise the limit.`,
+    message: `Stopped after ${maxRounds} model requests, the limit of one run: let it continue, or raise the limit.`,
   };
 }

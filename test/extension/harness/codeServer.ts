@@ -55,6 +55,8 @@ export interface CodeServerOptions {
   logFile?: string;
   /** Port on 127.0.0.1; default a free one. */
   port?: number;
+  /** Keep workspace trust on: the folder opens in Restricted Mode (default: trust is off, every folder trusted). */
+  restricted?: boolean;
 }
 
 export interface CodeServer {
@@ -91,7 +93,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const extensionsDir = join(scratch, 'extensions');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
-  writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...options.settings }, null, 2));
+  const trust = options.restricted ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {};
+  writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...trust, ...options.settings }, null, 2));
   const config = join(scratch, 'config.yaml');
   writeFileSync(config, 'auth: none\n');
   const logFile = options.logFile ?? join(scratch, 'code-server.log');
@@ -109,7 +112,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.restricted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--user-data-dir', userDataDir,
     '--extensions-dir', extensionsDir,

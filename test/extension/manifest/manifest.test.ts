@@ -22,14 +22,21 @@ test('activation only on demand', () => {
   assert.ok(events.includes('onWebviewPanel:archflow.preview'), 'the serializer must be able to revive previews');
 });
 
+// The chat's commands apply in any window; every other command only where it has something to act on.
+const ANYWHERE = new Set(['archflow.openChat', 'archflow.newChat', 'archflow.showChatHistory', 'archflow.openChatSettings', 'archflow.setApiKey', 'archflow.clearApiKey', 'archflow.revokeToolApprovals']);
+
 test('every command is in the ArchFlow category and appears in the palette only where it applies', () => {
   const commands: { command: string; category: string }[] = pkg.contributes.commands;
   const palette: { command: string; when?: string }[] = pkg.contributes.menus.commandPalette;
   for (const c of commands) {
     assert.equal(c.category, 'ArchFlow', c.command);
     assert.match(c.command, /^archflow\.[a-z][A-Za-z]+$/);
-    assert.ok(palette.find((p) => p.command === c.command)?.when, `${c.command} needs a when clause in the palette`);
+    if (ANYWHERE.has(c.command)) assert.equal(palette.find((p) => p.command === c.command), undefined, `${c.command} is always in the palette`);
+    else assert.ok(palette.find((p) => p.command === c.command)?.when, `${c.command} needs a when clause in the palette`);
   }
+  // Stop is enabled only while a run goes on, and sits in the chat's title bar then.
+  const stop = pkg.contributes.commands.find((c: { command: string }) => c.command === 'archflow.stopChat');
+  assert.equal(stop.enablement, 'archflow.chat.running');
   const keys: { command: string; key: string; when: string }[] = pkg.contributes.keybindings;
   assert.deepEqual(
     keys.map((k) => [k.command, k.key]),
@@ -41,12 +48,28 @@ test('every command is in the ArchFlow category and appears in the palette only 
   for (const k of keys) assert.match(k.when, /editorLangId == archflow/);
 });
 
-test('every setting is grouped under archflow.preview or archflow.export and has a markdownDescription', () => {
-  const props: Record<string, { markdownDescription?: string }> = pkg.contributes.configuration.properties;
+test('every setting is grouped by area and has a markdownDescription; the API endpoint is a user setting only', () => {
+  const props: Record<string, { markdownDescription?: string; scope?: string }> = pkg.contributes.configuration.properties;
   for (const [key, value] of Object.entries(props)) {
-    assert.match(key, /^archflow\.(preview|export)\.[a-zA-Z]+$/);
+    assert.match(key, /^archflow\.(preview|export|chat|mcp)\.[a-zA-Z]+$/);
     assert.match(value.markdownDescription ?? '', /^%config\./, key);
   }
+  // A workspace's own settings must not be able to send the user's key to another server.
+  assert.equal(props['archflow.chat.baseUrl']?.scope, 'application');
+  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['archflow.mcp.servers', 'archflow.mcp.claudeDesktop']);
+});
+
+test('the chat is a webview view in the secondary side bar (VS Code >= 1.106), with its actions in the title bar', () => {
+  assert.match(pkg.engines.vscode, /^\^1\.(10[6-9]|1[1-9]\d)\./);
+  assert.deepEqual(pkg.contributes.viewsContainers.secondarySidebar.map((c: { id: string }) => c.id), ['archflow']);
+  assert.deepEqual(pkg.contributes.views.archflow.map((v: { id: string; type: string }) => [v.id, v.type]), [['archflow.chat', 'webview']]);
+  const title = pkg.contributes.menus['view/title'].map((m: { command: string; when: string }) => [m.command, m.when]);
+  assert.deepEqual(title, [
+    ['archflow.newChat', 'view == archflow.chat'],
+    ['archflow.showChatHistory', 'view == archflow.chat'],
+    ['archflow.stopChat', 'view == archflow.chat && archflow.chat.running'],
+    ['archflow.openChatSettings', 'view == archflow.chat'],
+  ]);
 });
 
 test('the language, grammar and files it points at exist', () => {

@@ -33,7 +33,10 @@ export function Banners({ chrome }: { chrome: ChatChrome | undefined }) {
       {failed.map((s) => (
         <div key={s.name} className="af-banner af-banner-error" role="alert" data-banner="server" data-server={s.name}>
           <span className="codicon codicon-error" aria-hidden="true" />
-          <span className="af-banner-text">{fill(strings.serverFailed, s.name, s.error ?? '?')}</span>
+          <div className="af-banner-text">
+            <div>{fill(strings.serverFailed, s.name)}</div>
+            {s.error && <pre className="af-banner-detail">{s.error}</pre>}
+          </div>
           <button type="button" className="af-button" onClick={() => host.post({ type: 'action', action: 'showServerLog', server: s.name })}>
             {strings.showLog}
           </button>

@@ -81,14 +81,14 @@ export const RunEnd = memo(function RunEnd({ item, canContinueNow }: { item: Run
   const usage = usageLine(item.usage, strings);
   if (item.reason === 'end_turn' || item.reason === 'stop_sequence') {
     return (
-      <div className="af-run-usage" title={strings.thisTurn}>
+      <div className="af-run-usage" title={strings.thisTurn} data-run-end={item.reason} data-item-id={item.id}>
         {usage}
       </div>
     );
   }
   const level = item.reason === 'cancelled' ? 'info' : item.canContinue || item.reason === 'max_tokens' ? 'warning' : 'error';
   return (
-    <div className={`af-run-end af-run-end-${level}`} role="status" data-reason={item.reason}>
+    <div className={`af-run-end af-run-end-${level}`} role="status" data-reason={item.reason} data-run-end={item.reason} data-item-id={item.id}>
       <div className="af-run-end-title">
         <span className={`codicon codicon-${item.reason === 'cancelled' ? 'debug-stop' : level === 'warning' ? 'warning' : 'error'}`} aria-hidden="true" /> {reasonTitle(item.reason, strings)}
       </div>

@@ -155,9 +155,11 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         <span className="af-tool-name">
           <span className="af-tool-server">{server}</span> › <span className="af-tool-tool">{tool}</span>
         </span>
-        <span className="af-tool-status">{statusLabel(item.status, strings)}</span>
-        {item.startedAt !== undefined && item.endedAt !== undefined && <span className="af-tool-duration">{formatDuration(item.endedAt - item.startedAt)}</span>}
-        {item.startedAt !== undefined && item.endedAt === undefined && item.status === 'running' && <Elapsed since={item.startedAt} />}
+        <span className="af-tool-meta">
+          <span className="af-tool-status">{statusLabel(item.status, strings)}</span>
+          {item.startedAt !== undefined && item.endedAt !== undefined && <span className="af-tool-duration">{formatDuration(item.endedAt - item.startedAt)}</span>}
+          {item.startedAt !== undefined && item.endedAt === undefined && item.status === 'running' && <Elapsed since={item.startedAt} />}
+        </span>
       </div>
       {how && <div className="af-tool-how">{how}</div>}
       <button type="button" className="af-link-button af-tool-args-toggle" aria-expanded={showArgs} onClick={() => setShowArgs(!showArgs)}>

@@ -5,13 +5,14 @@ import remarkGfm from 'remark-gfm';
 import remend from 'remend';
 import { useChatEnv } from '../context';
 import { rehypeHighlightCode } from './highlight';
+import { remarkHtmlAsText } from './htmlAsText';
 import { IncrementalSplitter } from './splitBlocks';
 
 // GitHub's sanitising rules: no raw HTML, no event handlers, no `javascript:` or `data:` links.
 const SANITIZE = [rehypeSanitize, defaultSchema] as const;
 const PLAIN = [SANITIZE] as ComponentProps<typeof ReactMarkdown>['rehypePlugins'];
 const HIGHLIGHTED = [SANITIZE, rehypeHighlightCode] as ComponentProps<typeof ReactMarkdown>['rehypePlugins'];
-const REMARK = [remarkGfm];
+const REMARK = [remarkGfm, remarkHtmlAsText];
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
@@ -89,8 +90,8 @@ const Block = memo(function Block({ text, highlight, components }: { text: strin
 });
 
 /**
- * The model's Markdown, sanitised (raw HTML is shown as text, links and images never load or
- * run anything by themselves). Split into top-level blocks, each memoised, so while an answer
+ * The model's Markdown, sanitised: raw HTML is shown as the text it is, `javascript:` and other
+ * unsafe links lose their target, links open only through the host, images never load. Split into top-level blocks, each memoised, so while an answer
  * streams only its last block renders again; that block has its half-written syntax closed
  * (`remend`) and is highlighted once it is complete.
  */

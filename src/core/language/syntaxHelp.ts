@@ -1,3 +1,4 @@
+import { MAX_LABEL_LENGTH } from '../labelLimit';
 import type { Locale } from '../model';
 import {
   ANIMATIONS,
@@ -150,6 +151,8 @@ ${table(
 ## Values
 
 - Strings: \`"…"\` on one line, escapes \`\\"\`, \`\\\\\` and \`\\n\` (a line break in a label).
+- Labels and titles: up to ${MAX_LABEL_LENGTH} characters are drawn whole; a longer one gets a warning
+  and is drawn shortened with "…", the whole text in its tooltip.
 - Colours: \`#rgb\`, \`#rrggbb\` or one of the 148 CSS colour names (\`red\`, \`steelblue\`, …).
 - Icons: Iconify ids \`prefix:name\` in lower case, from the sets ${ICON_SETS}
   (e.g. \`logos:aws-lambda\`, \`lucide:server\`, \`mdi:database\`). Use the \`search_icons\` tool
@@ -238,6 +241,8 @@ ${table(
 ## Valores
 
 - Textos: \`"…"\` numa só linha, escapes \`\\"\`, \`\\\\\` e \`\\n\` (quebra de linha no rótulo).
+- Rótulos e títulos: até ${MAX_LABEL_LENGTH} caracteres são desenhados inteiros; um mais longo gera um
+  aviso e é desenhado encurtado com "…", o texto inteiro na dica.
 - Cores: \`#rgb\`, \`#rrggbb\` ou um dos 148 nomes de cor CSS (\`red\`, \`steelblue\`, …).
 - Ícones: ids do Iconify \`prefixo:nome\` em minúsculas, dos conjuntos ${ICON_SETS}
   (ex. \`logos:aws-lambda\`, \`lucide:server\`, \`mdi:database\`). Use a ferramenta \`search_icons\`

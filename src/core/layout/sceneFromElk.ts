@@ -1,5 +1,6 @@
 import type { ElkEdgeSection, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import type { DiagramModel, Direction, ElementStyle } from '../model';
+import { labelTooltip } from '../labelLimit';
+import type { DiagramModel, Direction, ElementDecl, ElementStyle } from '../model';
 import type { IconData, Point, Scene, SceneEdge, SceneGroup, SceneNode } from '../scene';
 import { edgeId, ROOT_ID, type ElkInput } from './elkGraph';
 import { fallbackRoute, round, simplifyPolyline, type Box } from './geometry';
@@ -32,12 +33,14 @@ function sectionPoints(sections: ElkEdgeSection[]): Point[] {
   return points.map((p) => ({ x: p.x, y: p.y }));
 }
 
-function styleOf(e: ElementStyle): Partial<ElementStyle> {
+/** An element's style attributes; its tooltip also holds a label too long to draw whole. */
+function styleOf(e: ElementDecl): Partial<ElementStyle> {
   const out: Partial<ElementStyle> = {};
   if (e.icon !== undefined) out.icon = e.icon;
   if (e.color !== undefined) out.color = e.color;
   if (e.fill !== undefined) out.fill = e.fill;
-  if (e.tooltip !== undefined) out.tooltip = e.tooltip;
+  const tooltip = labelTooltip(e.label, e.tooltip);
+  if (tooltip !== undefined) out.tooltip = tooltip;
   if (e.link !== undefined) out.link = e.link;
   return out;
 }
@@ -163,6 +166,8 @@ export function sceneFromElk(
     if (measured && labelBox) {
       out.label = measured.label;
       out.labelPosition = { x: X(labelBox.x), y: Y(labelBox.y) };
+      const tooltip = c.label === undefined ? undefined : labelTooltip(c.label, undefined);
+      if (tooltip !== undefined) out.tooltip = tooltip;
     }
     if (c.color !== undefined) out.color = c.color;
     return out;

@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { GROUP_FRAME, GROUP_METRICS, groupTitleBarHeight, layoutDiagram, NODE_METRICS, SCENE_MARGIN } from '../../../src/core/layout';
 import type { Scene, SceneGroup, SceneNode } from '../../../src/core/scene';
+import { ELLIPSIS, MAX_LABEL_LENGTH } from '../../../src/core/labelLimit';
+import { parseDiagram } from '../../../src/core/language';
 import { diagram, generated, type EdgeSpec } from './builders';
 import { assertSceneInvariants, boxesOf, contains, labelBox, onBorder, overlaps } from './sceneChecks';
 
@@ -381,6 +383,34 @@ describe('layoutDiagram node sizes', () => {
     assert.ok(l!.height > s!.height && l!.width > s!.width);
     assert.deepEqual(m!.label.lines, ['one', 'two', 'three']);
     assert.ok(m!.height >= m!.label.height + 2 * NODE_METRICS.medium.paddingY);
+  });
+
+  it('draws a label past the limit shortened with an ellipsis, the whole label leading the tooltip', async () => {
+    const blob = 'QUJD'.repeat(50_000);
+    const { model } = parseDiagram(
+      `diagram "${'T'.repeat(MAX_LABEL_LENGTH + 1)}"\n` +
+        `g = group "${blob}" {\n  a = rect "${blob}" tooltip="base64 of the key"\n}\nb = rect\na -> b "${blob}"\nc = rect "${'c'.repeat(MAX_LABEL_LENGTH)}"`,
+    );
+    const scene = await layoutDiagram(model, {});
+    const a = node(scene, 'a');
+    const g = scene.groups.find((x) => x.id === 'g')!;
+    const edge = scene.edges[0]!;
+    for (const block of [a.label, g.label, edge.label!]) {
+      const drawn = block.lines.join('');
+      assert.ok(drawn.endsWith(ELLIPSIS), 'ends with an ellipsis');
+      assert.equal(drawn.length, MAX_LABEL_LENGTH, 'the first characters, then the ellipsis');
+      assert.ok(blob.startsWith(drawn.slice(0, -1)));
+    }
+    assert.equal(a.tooltip, `${blob}\n\nbase64 of the key`);
+    assert.equal(g.tooltip, blob);
+    assert.equal(edge.tooltip, blob);
+    assert.ok(a.height < 1000, `a box of ${a.height} px, not thousands of lines`);
+    // Up to the limit a label is drawn whole, with no tooltip of its own.
+    const c = node(scene, 'c');
+    assert.equal(c.label.lines.join(''), 'c'.repeat(MAX_LABEL_LENGTH));
+    assert.equal(c.tooltip, undefined);
+    // The scene keeps the whole title; the renderers shorten it (see drawnTitle).
+    assert.equal(scene.title, 'T'.repeat(MAX_LABEL_LENGTH + 1));
   });
 
   it('gives circles, diamonds and hexagons more room than rectangles for the same label', async () => {

@@ -1,5 +1,6 @@
 // README's figures are the product's: the icon counts are what `archflow icons sets` prints,
-// and the label limit is the one the parser and the renderers use.
+// the label limit is the one the parser and the renderers use, and the set-up installs the
+// system packages the toolchain installer checks for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { formatIconSets } from '../src/bin/commands/icons';
 import { iconTotals } from '../src/core/icons';
 import { MAX_LABEL_LENGTH } from '../src/core/labelLimit';
 import { getIconCatalog } from '../src/node/iconStore';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { PREREQUISITES } from '../scripts/installTestTools.mjs';
 
 const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
 const count = (text: string) => Number(text.replace(/,/g, ''));
@@ -37,4 +40,11 @@ test('every icon count in README is one the CLI prints', async () => {
 test('README states the label limit the renderers apply', () => {
   const claims = [...readme.matchAll(/longer than (\d[\d,]*) characters/g)].map((m) => count(m[1]!));
   assert.deepEqual(claims, [MAX_LABEL_LENGTH]);
+});
+
+test("README's set-up installs exactly the system packages the toolchain installer checks for", () => {
+  const setUp = readme.slice(readme.indexOf('## Set-up'), readme.indexOf('## The language'));
+  const lines = [...setUp.matchAll(/apt-get install -y ([a-z0-9. -]+?)\s+#/g)].map((m) => m[1]!.split(' '));
+  assert.deepEqual(lines, [[...new Set(Object.values(PREREQUISITES as Record<string, { apt: string }>).map((p) => p.apt))]]);
+  assert.match(setUp, /npm test/);
 });

@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { MAX_LABEL_LENGTH, parseDiagram } from '../../src/core/language/index';
+import { layoutDiagram } from '../../src/core/layout/index';
+import { shapeGeometry } from '../../src/core/render/index';
 import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { cursorStatus, pickColorTheme, problemCounts, quickOpen, runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
@@ -315,6 +317,14 @@ test('a real example: one element per node, in light and dark (README screenshot
   const frame = webviewFrame(page);
   await until(async () => (await frame.locator('.react-flow__node .af-node').count()) === expected, `${expected} nodes`, 60_000);
   assert.equal(await frame.locator('.react-flow__node .af-group').count(), model.elements.filter((e) => e.kind === 'group').length);
+  // The preview draws each person with the core's own outline, as the SVG and the PNG do.
+  const scene = await layoutDiagram(model, {});
+  const persons = scene.nodes.filter((n) => n.shape === 'person');
+  assert.ok(persons.length >= 2, 'the example has persons');
+  for (const n of persons) {
+    const d = await frame.locator(`.react-flow__node .af-node[data-id="${n.id}"] path.af-outline`).getAttribute('d');
+    assert.equal(d, shapeGeometry('person', n.width, n.height, n.size).path, n.id);
+  }
   await frame.locator('.react-flow__controls-fitview').click();
   await screenshot('example-light');
   await screenshot('example-preview-light', 'preview');

@@ -14,6 +14,7 @@ import {
   groupTitleBarHeight,
 } from './constants';
 import { shortenLabel } from '../labelLimit';
+import { personFigure } from './personFigure';
 import { layoutText } from './textMetrics';
 
 /** An icon square relative to its box's top-left. */
@@ -113,11 +114,14 @@ export function measureNode(node: NodeDecl): NodeBox {
       width = Math.max(m.minWidth, padded.w) + insets.left + insets.right;
       height = Math.max(m.minHeight, padded.h);
       break;
-    case 'person':
-      insets = { top: detail.headSize, right: 0, bottom: 0, left: 0 };
-      width = Math.max(m.minWidth, padded.w);
-      height = Math.max(m.minHeight, padded.h) + insets.top;
+    case 'person': {
+      // The head's size follows the final (whole-pixel) width, as the renderers see it.
+      width = Math.ceil(Math.max(m.minWidth, padded.w));
+      const figure = personFigure(width, node.size);
+      insets = { top: figure.bodyTop, right: 0, bottom: 0, left: 0 };
+      height = Math.max(figure.minHeight, figure.bodyTop + Math.max(m.minHeight, padded.h));
       break;
+    }
     case 'document':
       insets = { top: 0, right: 0, bottom: detail.wave, left: 0 };
       width = Math.max(m.minWidth, padded.w);

@@ -6,6 +6,7 @@ import { edgeId, ROOT_ID, type ElkInput } from './elkGraph';
 import { fallbackRoute, round, simplifyPolyline, type Box } from './geometry';
 import type { GroupBox, NodeBox } from './boxes';
 import type { Hierarchy } from './hierarchy';
+import { personAttachment } from './personFigure';
 
 /** Every node box and edge of an ELK answer, by id (coordinates relative to the ELK root). */
 function collect(root: ElkNode): { boxes: Map<string, Box>; edges: Map<string, ElkExtendedEdge> } {
@@ -149,13 +150,27 @@ export function sceneFromElk(
     return out;
   });
 
+  // A connection ELK ended on a person's box continues to the figure's outline.
+  const persons = new Map(nodes.filter((n) => n.shape === 'person').map((n) => [n.id, n]));
+  const attach = (id: string, from: Point, end: Point): Point => {
+    const n = persons.get(id);
+    if (!n) return end;
+    const at = personAttachment(n.width, n.height, n.size, { x: from.x - n.x, y: from.y - n.y }, { x: end.x - n.x, y: end.y - n.y });
+    return { x: round(at.x + n.x), y: round(at.y + n.y) };
+  };
+
   const sceneEdges: SceneEdge[] = h.connections.map((c, index) => {
     const { points, labelBox } = routes[index]!;
+    const route = simplifyPolyline(points.map((p) => ({ x: X(p.x), y: Y(p.y) })));
+    if (route.length >= 2) {
+      route[0] = attach(c.source, route[1]!, route[0]!);
+      route[route.length - 1] = attach(c.target, route[route.length - 2]!, route[route.length - 1]!);
+    }
     const out: SceneEdge = {
       id: c.id,
       source: c.source,
       target: c.target,
-      points: simplifyPolyline(points.map((p) => ({ x: X(p.x), y: Y(p.y) }))),
+      points: route,
       heads: c.heads,
       anim: c.anim,
       speed: c.speed,

@@ -43,7 +43,8 @@ export async function benchLongLabels(options: { lengths: number[] }): Promise<B
       note: 'vs the same length with spaces, interleaved',
     });
     const wrap = (label: string) => () => layoutText(label, { fontSize: m.fontSize, weight: NODE_FONT_WEIGHT, maxWidth: m.maxLabelWidth });
-    const wrapped = await timePair(wrap(unbroken), wrap(spaced), runs);
+    // A few milliseconds each: more pairs, so the median ratio settles.
+    const wrapped = await timePair(wrap(unbroken), wrap(spaced), 25);
     rows.push({
       name: `${length / 1000}k-char word: wrap whole text`,
       medianMs: wrapped.a.medianMs,

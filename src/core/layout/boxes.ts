@@ -54,9 +54,10 @@ interface Insets {
 }
 
 /**
- * Measures a node: its box grows with the label (shortened past `MAX_LABEL_LENGTH`) and icon, shapes with little inner room
- * (circle, diamond, hexagon, cloud) grow more for the same content, and `size` scales fonts,
- * icons and paddings. The content (icon + label) is centred in the shape's inner area.
+ * Measures a node: its box grows with the label (shortened past `MAX_LABEL_LENGTH`) and
+ * icon, shapes with little inner room (circle, diamond, hexagon, cloud) grow more for the
+ * same content, and `size` scales fonts, icons and paddings. The content (icon + label) is
+ * centred in the shape's inner area (for a person: below its head, see `personFigure`).
  */
 export function measureNode(node: NodeDecl): NodeBox {
   const m = NODE_METRICS[node.size] ?? NODE_METRICS.medium;

@@ -146,7 +146,8 @@ function breakWord(word: string, advance: (cp: number) => number, fits: (units: 
  * pair). Runs of spaces collapse to one, and each line is trimmed. An empty label yields no
  * lines (width and height 0); an empty paragraph (as in `"a\n\nb"`) yields an empty line.
  * Never returns a line wider than `maxWidth` unless a single character is. Linear in the
- * label's length: every character is measured once, and widths add up in integer font units.
+ * label's length: each character is measured a few times at most, and the widths of pieces
+ * add up in integer font units instead of being measured again.
  */
 export function layoutText(
   label: string,

@@ -31,10 +31,10 @@ const p = (x: number, y: number): string => `${fmt(x)} ${fmt(y)}`;
 /**
  * The outline and decorations of `shape` in a `width`×`height` box whose top-left corner is
  * the origin (translate it to the node's x/y). `size` picks the layout's decoration sizes
- * (cylinder caps, note fold: `SHAPE_DETAIL`; the person's head: `personFigure`), so the content the layout
- * placed never overlaps them. Pure and deterministic: the preview and the SVG export call it
- * with the same arguments and get the same path. Degenerate sizes are clamped to 1px rather
- * than producing NaN.
+ * (cylinder caps, note fold: `SHAPE_DETAIL`; the person's head: `personFigure`), so the
+ * content the layout placed never overlaps them. Pure and deterministic: the preview and the
+ * SVG export call it with the same arguments and get the same path. Degenerate sizes are
+ * clamped to 1px rather than producing NaN.
  */
 export function shapeGeometry(shape: Shape, width: number, height: number, size: Size = 'medium'): ShapeGeometry {
   const w = Math.max(1, Number.isFinite(width) ? width : 1);

@@ -209,6 +209,14 @@ export const manifest = {
         },
       },
     },
+    // Accents are part of the language (`direção`, `ícone`): VS Code's default boxes every
+    // non-ASCII character in Restricted Mode ("inUntrustedWorkspace"). Only that highlight is
+    // turned off for .diagram files; invisible and ambiguous characters keep theirs.
+    configurationDefaults: {
+      [`[${LANG}]`]: {
+        'editor.unicodeHighlight.nonBasicASCII': false,
+      },
+    },
   },
 };
 

@@ -55,7 +55,8 @@ export type DiagnosticCode =
   | 'repeated-direction'
   | 'repeated-theme'
   | 'self-connection'
-  | 'too-many-connections';
+  | 'too-many-connections'
+  | 'label-too-long';
 
 /** Information attached to a diagnostic that points elsewhere (e.g. the first declaration). */
 export interface RelatedInformation {

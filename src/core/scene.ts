@@ -48,6 +48,7 @@ export interface SceneNode {
   iconBox?: { x: number; y: number; size: number };
   color?: string;
   fill?: string;
+  /** The `tooltip` attribute; led by the whole label when the drawn one is shortened. */
   tooltip?: string;
   link?: string;
   parent?: string;
@@ -70,6 +71,7 @@ export interface SceneGroup {
   iconBox?: { x: number; y: number; size: number };
   color?: string;
   fill?: string;
+  /** The `tooltip` attribute; led by the whole label when the drawn one is shortened. */
   tooltip?: string;
   link?: string;
   parent?: string;
@@ -88,6 +90,8 @@ export interface SceneEdge {
   label?: TextBlock;
   /** Top-left of the label's background box, absolute. */
   labelPosition?: Point;
+  /** The whole label, present only when the drawn one is shortened (see `MAX_LABEL_LENGTH`). */
+  tooltip?: string;
   anim: Animation;
   /** Seconds per trip. */
   speed: number;
@@ -97,6 +101,7 @@ export interface SceneEdge {
 }
 
 export interface Scene {
+  /** The whole title; renderers draw it shortened past `MAX_LABEL_LENGTH` (see `shortenLabel`). */
   title?: string;
   direction: Direction;
   theme: ThemeSetting;

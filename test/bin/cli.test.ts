@@ -151,7 +151,9 @@ test('icons search --json and icons sets --json', () => {
   assert.ok(matches.length > 0 && matches.length <= 5);
   assert.deepEqual(Object.keys(matches[0]).sort(), ['id', 'name', 'prefix', 'set']);
   assert.ok(matches.some((m: { id: string }) => m.id === 'logos:kafka'));
-  const sets = JSON.parse(run(['icons', 'sets', '--json']).stdout);
+  const { sets, total } = JSON.parse(run(['icons', 'sets', '--json']).stdout) as { sets: { icons: number; names: number }[]; total: { sets: number; icons: number; names: number } };
   assert.equal(sets.length, 9);
-  assert.ok(sets.reduce((n: number, s: { total: number }) => n + s.total, 0) > 30_000);
+  assert.equal(total.sets, 9);
+  assert.equal(sets.reduce((n, s) => n + s.icons, 0), total.icons);
+  assert.ok(total.icons > 30_000 && total.names > total.icons);
 });

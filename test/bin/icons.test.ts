@@ -53,21 +53,30 @@ test('a search that finds nothing succeeds with empty output', async () => {
   assert.deepEqual(JSON.parse(json.stdout), []);
 });
 
-test('icons sets lists the bundled sets as a table or JSON', async () => {
+test('icons sets lists each set with its icons and names, and the totals, as a table or JSON', async () => {
   const json = await run(['sets', '--json']);
   assert.equal(json.code, EXIT_OK);
-  const sets = JSON.parse(json.stdout) as { prefix: string; name: string; total: number }[];
+  const parsed = JSON.parse(json.stdout) as { sets: { prefix: string; name: string; icons: number; names: number }[]; total: Record<string, number> };
+  assert.deepEqual(Object.keys(parsed), ['sets', 'total']);
+  const { sets, total } = parsed;
   assert.equal(sets.length, 9);
   for (const s of sets) {
-    assert.deepEqual(Object.keys(s), ['prefix', 'name', 'total']);
-    assert.ok(s.total > 0);
+    assert.deepEqual(Object.keys(s), ['prefix', 'name', 'icons', 'names']);
+    assert.ok(s.icons > 0 && s.names >= s.icons, s.prefix);
   }
+  assert.deepEqual(total, { sets: 9, icons: sets.reduce((n, s) => n + s.icons, 0), names: sets.reduce((n, s) => n + s.names, 0) });
+  assert.ok(total.names > total.icons, 'aliases add names');
+
   const text = await run(['sets']);
   assert.equal(text.code, EXIT_OK);
-  const lines = text.stdout.trimEnd().split('\n');
-  assert.equal(lines.length, 1 + sets.length);
-  assert.match(lines[0], /^PREFIX\s+NAME\s+ICONS$/);
-  sets.forEach((s, i) => assert.match(lines[i + 1], new RegExp(`^${s.prefix}\\s+${s.name}\\s+${s.total}$`)));
+  const [table, note] = text.stdout.split('\n\n');
+  const lines = table!.split('\n');
+  assert.equal(lines.length, 1 + sets.length + 1);
+  assert.match(lines[0]!, /^PREFIX\s+NAME\s+ICONS\s+NAMES$/);
+  const count = (n: number) => n.toLocaleString('en-US');
+  sets.forEach((s, i) => assert.match(lines[i + 1]!, new RegExp(`^${s.prefix}\\s+${s.name}\\s+${count(s.icons)}\\s+${count(s.names)}$`)));
+  assert.match(lines.at(-1)!, new RegExp(`^total\\s+9 sets\\s+${count(total.icons)}\\s+${count(total.names)}$`));
+  assert.match(note!, /^ICONS: distinct icons.*NAMES: the ids .*aliases included \(mdi:1password is mdi:onepassword\)\.\n$/s);
 });
 
 test('usage mistakes go to stderr with exit code 2', async () => {

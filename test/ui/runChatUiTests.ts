@@ -353,7 +353,7 @@ test('in Restricted Mode the chat starts no server and calls no model, and offer
   writeFileSync(join(restrictedWs, '.vscode', 'mcp.json'), JSON.stringify({ servers: { marker: { type: 'stdio', command: 'node', args: ['-e', "require('fs').writeFileSync(process.argv[1], 'started')", flag] } } }));
   const restricted = await startCodeServer({
     workspace: restrictedWs,
-    restricted: true,
+    trusted: false,
     installVsix: [vsix],
     env: { ANTHROPIC_API_KEY: fake.apiKey },
     logFile: join(artifacts, 'ui-chat-restricted.server.log'),

@@ -8,10 +8,13 @@
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { parseDiagram } from '../../src/core/language/index';
+import { MAX_LABEL_LENGTH, parseDiagram } from '../../src/core/language/index';
+import { layoutDiagram } from '../../src/core/layout/index';
+import { shapeGeometry } from '../../src/core/render/index';
 import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { cursorStatus, pickColorTheme, problemCounts, quickOpen, runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
@@ -29,6 +32,7 @@ let server: CodeServer;
 let browser: Browser;
 let page: Page;
 let workspace: string;
+let vsix: string;
 
 function packageVsix(): string {
   const given = option('--vsix');
@@ -60,7 +64,7 @@ async function setTheme(theme: string): Promise<void> {
 
 before(async () => {
   mkdirSync(artifacts, { recursive: true });
-  const vsix = packageVsix();
+  vsix = packageVsix();
   workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
   // A real example for the README screenshots.
   if (existsSync(EXAMPLE)) copyFileSync(EXAMPLE, join(workspace, 'example.diagram'));
@@ -313,6 +317,14 @@ test('a real example: one element per node, in light and dark (README screenshot
   const frame = webviewFrame(page);
   await until(async () => (await frame.locator('.react-flow__node .af-node').count()) === expected, `${expected} nodes`, 60_000);
   assert.equal(await frame.locator('.react-flow__node .af-group').count(), model.elements.filter((e) => e.kind === 'group').length);
+  // The preview draws each person with the core's own outline, as the SVG and the PNG do.
+  const scene = await layoutDiagram(model, {});
+  const persons = scene.nodes.filter((n) => n.shape === 'person');
+  assert.ok(persons.length >= 2, 'the example has persons');
+  for (const n of persons) {
+    const d = await frame.locator(`.react-flow__node .af-node[data-id="${n.id}"] path.af-outline`).getAttribute('d');
+    assert.equal(d, shapeGeometry('person', n.width, n.height, n.size).path, n.id);
+  }
   await frame.locator('.react-flow__controls-fitview').click();
   await screenshot('example-light');
   await screenshot('example-preview-light', 'preview');
@@ -321,4 +333,49 @@ test('a real example: one element per node, in light and dark (README screenshot
   await screenshot('example-dark');
   await screenshot('example-preview-dark', 'preview');
   await setTheme('Light Modern');
+});
+
+test('a label past the limit is drawn shortened in the preview, the whole label in its tooltip', { timeout: 120_000 }, async () => {
+  const blob = 'QUJDRA'.repeat(700);
+  writeFileSync(join(workspace, 'long-label.diagram'), `blob = rectangle "${blob}"\nshort = rectangle "Short"\nblob -> short "${blob}"\n`);
+  await runCommand(page, 'View: Close All Editor Groups');
+  await quickOpen(page, 'long-label.diagram');
+  await runCommand(page, 'ArchFlow: Open Preview to the Side');
+  const frame = webviewFrame(page);
+  const node = frame.locator('.react-flow__node .af-node[data-id="blob"]');
+  await node.waitFor({ timeout: 60_000 });
+  assert.equal(await node.getAttribute('title'), blob, 'the node tooltip is the whole label');
+  const drawn = ((await node.textContent()) ?? '').trim();
+  assert.ok(drawn.endsWith('…') && blob.startsWith(drawn.slice(0, -1)) && Array.from(drawn).length === MAX_LABEL_LENGTH, `drawn: ${drawn.length} characters`);
+  assert.equal(await frame.locator('.af-edge-label').first().getAttribute('title'), blob, 'the connection label tooltip is the whole label');
+  await screenshot('long-label-preview');
+});
+
+test('in Restricted Mode accented keywords are not boxed in .diagram files; an invisible character still is', { timeout: 180_000 }, async () => {
+  // U+200B (zero-width space) is invisible: VS Code keeps boxing it. The accents must not be.
+  const text = 'diagrama "Loja virtual"\ndireção LR\ncliente = retângulo "Cliente"\npedido = círculo "Pedido\u200b"\ncliente -> pedido "ação"\n';
+  const folder = mkdtempSync(join(tmpdir(), 'archflow-untrusted-'));
+  writeFileSync(join(folder, 'acentos.diagram'), text);
+  writeFileSync(join(folder, 'acentos.txt'), text);
+  const untrusted = await startCodeServer({ workspace: folder, installVsix: [vsix], trusted: false, logFile: join(artifacts, 'ui-tests.untrusted.log'), settings: { 'editor.minimap.enabled': false } });
+  const restricted = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  try {
+    await restricted.goto(`${untrusted.origin}/?folder=${encodeURIComponent(folder)}`);
+    await waitForWorkbench(restricted);
+    const boxes = restricted.locator('.editor-instance .monaco-editor .view-overlays .unicode-highlight');
+    // A plain text file shows what Restricted Mode does to the same characters.
+    await quickOpen(restricted, 'acentos.txt');
+    await until(async () => (await boxes.count()) >= 5, 'accents boxed in a .txt file in Restricted Mode');
+    await quickOpen(restricted, 'acentos.diagram');
+    await until(async () => ((await restricted.locator('#status\\.editor\\.mode').first().textContent()) ?? '').includes('ArchFlow'), 'language mode ArchFlow');
+    await until(async () => (await boxes.count()) === 1, 'only the invisible character boxed');
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(await boxes.count(), 1, 'still only the invisible character, once the highlighter settled');
+    await restricted.mouse.move(5, 300);
+    await restricted.screenshot({ path: join(artifacts, 'restricted-mode-accents.png') });
+  } finally {
+    await restricted.close().catch(() => undefined);
+    await untrusted.stop({ keep: args.includes('--keep') });
+    rmSync(folder, { recursive: true, force: true });
+  }
 });

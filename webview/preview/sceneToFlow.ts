@@ -1,11 +1,12 @@
 import type { Edge, Node, NodeHandle, Position } from '@xyflow/react';
 import type { Shape } from '../../src/core/model';
 import type { IconData, Scene, SceneEdge, SceneGroup, SceneNode } from '../../src/core/scene';
-import { TITLE_STYLE } from '../../src/core/render/index';
+import { drawnTitle, TITLE_STYLE } from '../../src/core/render/index';
 
 export type ShapeNodeData = { element: SceneNode; icon: IconData | null | undefined };
 export type GroupNodeData = { element: SceneGroup; icon: IconData | null | undefined };
-export type TitleNodeData = { title: string };
+/** The title as drawn and, when it is shortened, the whole of it. */
+export type TitleNodeData = { title: string; tooltip?: string };
 export type EdgeData = { edge: SceneEdge };
 
 /** One React Flow node type per shape, plus groups and the title (not `group`: React Flow styles its built-in type). */
@@ -55,9 +56,9 @@ export function sceneToFlow(scene: Scene): FlowElements {
   const common = { draggable: false, connectable: false, selectable: true, focusable: true, deletable: false } as const;
 
   const nodes: DiagramFlowNode[] = [];
-  const title = scene.title?.trim();
+  const title = drawnTitle(scene.title);
   if (title) {
-    const width = Math.max(1, title.length * TITLE_STYLE.fontSize * 0.6);
+    const width = Math.max(1, title.width);
     nodes.push({
       id: TITLE_NODE_ID,
       type: 'diagramTitle',
@@ -65,7 +66,7 @@ export function sceneToFlow(scene: Scene): FlowElements {
       width,
       height: TITLE_STYLE.band,
       ...sized(width, TITLE_STYLE.band),
-      data: { title },
+      data: title.text === title.full ? { title: title.text } : { title: title.text, tooltip: title.full },
       zIndex: nodeZ,
       ...common,
       selectable: false,

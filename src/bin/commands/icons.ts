@@ -1,4 +1,4 @@
-import type { IconCatalog, IconMatch, IconSetInfo } from '../../core/icons';
+import { iconTotals, type IconCatalog, type IconMatch, type IconSetInfo } from '../../core/icons';
 import { getIconCatalog } from '../../node/iconStore';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
@@ -16,7 +16,9 @@ const DEFAULT_LIMIT = 20;
 /**
  * `archflow icons search QUERY [--limit N] [--json]` prints the best matches first, one
  * `id  (Set name)` per line, or `[{id, prefix, name, set}]`; `archflow icons sets [--json]`
- * lists the bundled sets as a table or `[{prefix, name, total}]`. `args` excludes `icons`.
+ * lists the bundled sets with their icons and names (aliases included) and the totals, as a
+ * table (see {@link formatIconSets}) or `{sets: [{prefix, name, icons, names}], total:
+ * {sets, icons, names}}`. `args` excludes `icons`.
  * Usage mistakes and a missing catalog print to stderr and return EXIT_USAGE; finding
  * nothing is not an error (empty output, or `[]`).
  */
@@ -60,14 +62,33 @@ async function sets(args: string[], io: CliIo, deps: IconsDeps): Promise<number>
   if (positionals.length > 0) throw new UsageError(`archflow icons sets: unexpected argument '${positionals[0]}'\n${ICONS_USAGE.trimEnd()}`);
   const list = (await openCatalog(deps)).sets();
   if (values.json) {
-    io.stdout(`${JSON.stringify(list.map(({ prefix, name, total }: IconSetInfo) => ({ prefix, name, total })), null, 2)}\n`);
+    const sets = list.map(({ prefix, name, icons, names }: IconSetInfo) => ({ prefix, name, icons, names }));
+    io.stdout(`${JSON.stringify({ sets, total: iconTotals(list) }, null, 2)}\n`);
     return EXIT_OK;
   }
-  const rows = [['PREFIX', 'NAME', 'ICONS'], ...list.map((s) => [s.prefix, s.name, String(s.total)])];
-  const widths = [0, 1].map((c) => Math.max(...rows.map((r) => r[c].length)));
-  const countWidth = Math.max(...rows.map((r) => r[2].length));
-  io.stdout(rows.map((r) => `${r[0].padEnd(widths[0])}  ${r[1].padEnd(widths[1])}  ${r[2].padStart(countWidth)}\n`).join(''));
+  io.stdout(formatIconSets(list));
   return EXIT_OK;
+}
+
+/**
+ * The table `archflow icons sets` prints (the README quotes it verbatim): one row per set,
+ * a total row, and a note on what the two counts mean. Counts in en-US digit groups.
+ */
+export function formatIconSets(list: readonly IconSetInfo[]): string {
+  const total = iconTotals(list);
+  const count = (n: number) => n.toLocaleString('en-US');
+  const rows = [
+    ['PREFIX', 'NAME', 'ICONS', 'NAMES'],
+    ...list.map((s) => [s.prefix, s.name, count(s.icons), count(s.names)]),
+    ['total', `${total.sets} sets`, count(total.icons), count(total.names)],
+  ];
+  const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const line = (r: string[]) => `${r[0]!.padEnd(widths[0]!)}  ${r[1]!.padEnd(widths[1]!)}  ${r[2]!.padStart(widths[2]!)}  ${r[3]!.padStart(widths[3]!)}\n`;
+  return (
+    rows.map(line).join('') +
+    '\nICONS: distinct icons, deprecated ones left out. NAMES: the ids that find them in search and\n' +
+    'completion, aliases included (mdi:1password is mdi:onepassword).\n'
+  );
 }
 
 /** A missing or unreadable catalog is an I/O problem: reported as a usage-class error. */

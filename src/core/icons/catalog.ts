@@ -37,7 +37,7 @@ export function createIconCatalog(source: IconSource, options: IconCatalogOption
   const catalog = buildCatalogIndex(source.index);
   const ranker = new IconRanker(catalog);
   const shards = new ShardCache(source, options.maxCachedShards ?? 64);
-  const setInfos: IconSetInfo[] = catalog.sets.map(({ prefix, name, total }) => ({ prefix, name, total }));
+  const setInfos: IconSetInfo[] = catalog.sets.map((s, i) => ({ prefix: s.prefix, name: s.name, icons: s.total, names: offeredNames(catalog, i) }));
 
   const match = (e: number): IconMatch => {
     const set = catalog.sets[catalog.setOf[e]];
@@ -114,6 +114,13 @@ export function createIconCatalog(source: IconSource, options: IconCatalogOption
       return out;
     },
   };
+}
+
+/** How many names of set `s` are offered (its deprecated ones left out). */
+function offeredNames(catalog: CatalogIndex, s: number): number {
+  let n = 0;
+  for (let e = catalog.setStart[s]!; e < catalog.setStart[s + 1]!; e++) if (catalog.hidden[e] === 0) n++;
+  return n;
 }
 
 /** Parsed shards by set and number, least recently used evicted first; failed reads are retried. */

@@ -1,14 +1,26 @@
 import type { IconData } from '../scene';
 import type { IconifyJSON } from '@iconify/types';
 
-/** One of the bundled Iconify sets. */
+/** One of the bundled Iconify sets, and how much it holds (see {@link iconTotals}). */
 export interface IconSetInfo {
   /** Iconify prefix, e.g. `logos`. */
   prefix: string;
   /** Human name, e.g. `SVG Logos`. */
   name: string;
-  /** Number of icons (aliases excluded). */
-  total: number;
+  /** Icons (distinct drawings), deprecated ones excluded: the set's own count. */
+  icons: number;
+  /**
+   * Ids that search and completion offer for those icons: each icon's name plus its aliases
+   * (`mdi:1password` for `mdi:onepassword`). Deprecated ids still draw but are not counted.
+   */
+  names: number;
+}
+
+/** Icons and names of several sets, added up. */
+export interface IconTotals {
+  sets: number;
+  icons: number;
+  names: number;
 }
 
 export interface IconMatch {
@@ -43,7 +55,11 @@ export interface IconCatalog {
  * `shards` encodes the shard holding `names[i]` as `charCode - 0x30`. A shard holds each
  * of its icons together with the aliases that resolve to it.
  */
-export interface IconIndexSet extends IconSetInfo {
+export interface IconIndexSet {
+  prefix: string;
+  name: string;
+  /** The set's own icon count (Iconify's `total`: aliases and deprecated icons excluded). */
+  total: number;
   /** Lower-case alphanumeric words a query may use to mean this set (`fontawesome`, `phosphor`). */
   keywords: string[];
   shardCount: number;

@@ -17,6 +17,11 @@ type Args = Diagnostic['args'];
 type Template = (a: Args) => string;
 
 const s = (a: Args, key: string): string => String(a[key] ?? '');
+/** A number argument with the locale's digit grouping (200,000 / 200.000). */
+const n = (a: Args, key: string, locale: Locale): string => {
+  const v = Number(a[key]);
+  return Number.isFinite(v) ? v.toLocaleString(locale) : s(a, key);
+};
 const has = (a: Args, key: string): boolean => a[key] !== undefined && a[key] !== '';
 
 /** `packets (pacotes), flow (fluxo)` in English, `pacotes (packets), …` in Portuguese. */
@@ -146,6 +151,9 @@ const EN: Record<DiagnosticCode, Template> = {
   'repeated-direction': (a) => `the direction is already set on line ${s(a, 'line')}; this later one wins`,
   'repeated-theme': (a) => `the theme is already set on line ${s(a, 'line')}; this later one wins`,
   'self-connection': (a) => `'${s(a, 'id')}' is connected to itself`,
+  'label-too-long': (a) =>
+    `${(STRING_CONTEXT[s(a, 'context')] ?? STRING_CONTEXT.label!).en} is ${n(a, 'length', 'en')} characters long, over the limit of ${n(a, 'limit', 'en')}: ` +
+    'it is drawn shortened with an ellipsis, the full text in its tooltip',
 };
 
 const PT: Record<DiagnosticCode, Template> = {
@@ -206,6 +214,9 @@ const PT: Record<DiagnosticCode, Template> = {
   'repeated-direction': (a) => `a direção já foi definida na linha ${s(a, 'line')}; vale esta, a última`,
   'repeated-theme': (a) => `o tema já foi definido na linha ${s(a, 'line')}; vale este, o último`,
   'self-connection': (a) => `'${s(a, 'id')}' está conectado a si mesmo`,
+  'label-too-long': (a) =>
+    `${(STRING_CONTEXT[s(a, 'context')] ?? STRING_CONTEXT.label!).pt} tem ${n(a, 'length', 'pt-BR')} caracteres, acima do limite de ${n(a, 'limit', 'pt-BR')}: ` +
+    'é desenhado encurtado com reticências, o texto completo na dica',
 };
 
 const RELATED: Record<string, { en: Template; pt: Template }> = {

@@ -1,4 +1,5 @@
 import type { IconCatalog } from '../icons/types';
+import { isLabelTooLong, labelLength, MAX_LABEL_LENGTH } from '../labelLimit';
 import type {
   ArrowHeads,
   Animation,
@@ -321,6 +322,11 @@ class Parser {
     }
   }
 
+  /** A label or title too long to draw whole: drawn shortened, so a warning that says so. */
+  private checkLength(value: string, range: Range, context: 'label' | 'title'): void {
+    if (isLabelTooLong(value)) this.report('label-too-long', range, { context, length: labelLength(value), limit: MAX_LABEL_LENGTH });
+  }
+
   private unexpected(t: Token): void {
     if (this.lineHasError) return;
     this.syntax('unexpected-token', t.range, { token: t.text.length > 40 ? t.text.slice(0, 40) + '…' : t.text });
@@ -357,6 +363,7 @@ class Parser {
       let value: string | undefined;
       if (arg?.kind === 'string') {
         value = arg.value;
+        this.checkLength(value, arg.range, 'title');
       } else if (arg?.kind === 'word') {
         let j = 1;
         while (toks[j]?.kind === 'word') j++;
@@ -465,6 +472,7 @@ class Parser {
     const id = idTok.text;
     const range = span(idTok.range, toks[toks.length - 1].range);
     const label = tail.label ?? id;
+    if (tail.label === undefined) this.checkLength(id, idTok.range, 'label');
     if (isGroup) {
       const decl: GroupDecl = { kind: 'group', id, label, size: 'medium', children: [], range, idRange: idTok.range };
       this.applyStyle(decl, tail.attrs);
@@ -595,8 +603,12 @@ class Parser {
     while (i < toks.length) {
       const t = toks[i];
       if (t.kind === 'string') {
-        if (tail.label === undefined) tail.label = t.value;
-        else this.unexpected(t);
+        if (tail.label === undefined) {
+          tail.label = t.value;
+          this.checkLength(t.value, t.range, 'label');
+        } else {
+          this.unexpected(t);
+        }
         i++;
         continue;
       }

@@ -32,6 +32,7 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'repeated-direction': 'warning',
   'repeated-theme': 'warning',
   'self-connection': 'warning',
+  'label-too-long': 'warning',
 };
 
 /** Every diagnostic code, in a stable order (for documentation and exhaustive tests). */

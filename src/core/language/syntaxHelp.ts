@@ -1,3 +1,6 @@
+import { iconTotals } from '../icons/iconTotals';
+import type { IconSetInfo } from '../icons/types';
+import { MAX_LABEL_LENGTH } from '../labelLimit';
 import type { Locale } from '../model';
 import {
   ANIMATIONS,
@@ -71,8 +74,6 @@ pagamentos <-> stripe "cobrança" anim=pacotes velocidade=2
 manual -- backend estilo=pontilhado
 `;
 
-const ICON_SETS = 'logos, simple-icons, lucide, tabler, ph, mdi, fa6-solid, fa6-regular, fa6-brands';
-
 function words(e: VocabularyEntry, pt: boolean): string {
   const main = pt ? e.pt : e.en;
   return main.map((w) => `\`${w}\``).join(', ');
@@ -86,7 +87,27 @@ function table(header: string[], rows: string[][]): string {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
-function english(): string {
+/**
+ * The bundled icon sets with their icons and names and the totals, as `archflow icons sets`
+ * counts them (in the locale's digit groups); '' without sets.
+ */
+function iconSetsSection(sets: readonly IconSetInfo[] | undefined, locale: Locale): string {
+  if (!sets || sets.length === 0) return '';
+  const pt = locale === 'pt-BR';
+  const n = (v: number) => v.toLocaleString(locale);
+  const total = iconTotals(sets);
+  const rows = [
+    ...sets.map((s) => [`\`${s.prefix}\``, s.name, n(s.icons), n(s.names)]),
+    ['total', pt ? `${total.sets} conjuntos` : `${total.sets} sets`, n(total.icons), n(total.names)],
+  ];
+  return pt
+    ? `\n## Conjuntos de ícones\n\n${table(['prefixo', 'conjunto', 'ícones', 'nomes'], rows)}\n\n` +
+        'Nomes são os ids que acham os ícones, com os apelidos (`mdi:1password` é `mdi:onepassword`).\n'
+    : `\n## Icon sets\n\n${table(['prefix', 'set', 'icons', 'names'], rows)}\n\n` +
+        'Names are the ids that find the icons, aliases included (`mdi:1password` is `mdi:onepassword`).\n';
+}
+
+function english(sets: readonly IconSetInfo[] | undefined): string {
   const loc = 'en';
   const kw = (v: string) => STATEMENT_KEYWORDS.find((k) => k.value === v)!;
   return `# ArchFlow \`.diagram\` language — cheat sheet
@@ -150,12 +171,14 @@ ${table(
 ## Values
 
 - Strings: \`"…"\` on one line, escapes \`\\"\`, \`\\\\\` and \`\\n\` (a line break in a label).
+- Labels and titles: up to ${MAX_LABEL_LENGTH} characters are drawn whole; a longer one gets a warning
+  and is drawn shortened with "…", the whole text in its tooltip.
 - Colours: \`#rgb\`, \`#rrggbb\` or one of the 148 CSS colour names (\`red\`, \`steelblue\`, …).
-- Icons: Iconify ids \`prefix:name\` in lower case, from the sets ${ICON_SETS}
+- Icons: Iconify ids \`prefix:name\` in lower case${sets?.length ? ', from the sets under Icon sets' : ''}
   (e.g. \`logos:aws-lambda\`, \`lucide:server\`, \`mdi:database\`). Use the \`search_icons\` tool
   to find real ids; an unknown id draws a placeholder.
 - Links: a quoted \`https:\`, \`http:\` or \`mailto:\` URL.
-
+${iconSetsSection(sets, 'en')}
 ## Rules that avoid errors
 
 1. Declare every node before or after use, once: \`id = shape …\`. Ids are a letter or \`_\`
@@ -174,7 +197,7 @@ Every problem comes back as \`diagrama:LINE:COL: error|warning: message\`, with 
 `;
 }
 
-function portuguese(): string {
+function portuguese(sets: readonly IconSetInfo[] | undefined): string {
   const loc = 'pt-BR';
   const kw = (v: string) => STATEMENT_KEYWORDS.find((k) => k.value === v)!;
   return `# Linguagem \`.diagram\` do ArchFlow — guia rápido
@@ -238,12 +261,14 @@ ${table(
 ## Valores
 
 - Textos: \`"…"\` numa só linha, escapes \`\\"\`, \`\\\\\` e \`\\n\` (quebra de linha no rótulo).
+- Rótulos e títulos: até ${MAX_LABEL_LENGTH} caracteres são desenhados inteiros; um mais longo gera um
+  aviso e é desenhado encurtado com "…", o texto inteiro na dica.
 - Cores: \`#rgb\`, \`#rrggbb\` ou um dos 148 nomes de cor CSS (\`red\`, \`steelblue\`, …).
-- Ícones: ids do Iconify \`prefixo:nome\` em minúsculas, dos conjuntos ${ICON_SETS}
+- Ícones: ids do Iconify \`prefixo:nome\` em minúsculas${sets?.length ? ', dos conjuntos em Conjuntos de ícones' : ''}
   (ex. \`logos:aws-lambda\`, \`lucide:server\`, \`mdi:database\`). Use a ferramenta \`search_icons\`
   para achar ids reais; um id desconhecido desenha um marcador.
 - Links: uma URL \`https:\`, \`http:\` ou \`mailto:\` entre aspas.
-
+${iconSetsSection(sets, 'pt-BR')}
 ## Regras que evitam erros
 
 1. Declare cada nó uma vez (antes ou depois de usá-lo): \`id = forma …\`. Um id é uma letra ou
@@ -266,8 +291,10 @@ Cada problema volta como \`diagrama:LINHA:COL: error|warning: mensagem\`, com um
  * A Markdown cheat sheet of the whole language with a complete example, in English or
  * Portuguese: what the MCP `syntax_help` tool and the `archflow://syntax` resource return.
  * Written so that a language model can write a correct diagram on the first try; its tables
- * are generated from the vocabulary, so they never drift from the parser.
+ * are generated from the vocabulary, so they never drift from the parser. With `iconSets`
+ * (the catalog's `sets()`), it lists them with their icons and names, counted as
+ * `archflow icons sets` counts them.
  */
-export function syntaxHelp(locale: Locale): string {
-  return locale === 'pt-BR' ? portuguese() : english();
+export function syntaxHelp(locale: Locale, iconSets?: readonly IconSetInfo[]): string {
+  return locale === 'pt-BR' ? portuguese(iconSets) : english(iconSets);
 }

@@ -13,6 +13,8 @@ import {
   TIGHT_PADDING,
   groupTitleBarHeight,
 } from './constants';
+import { shortenLabel } from '../labelLimit';
+import { personFigure } from './personFigure';
 import { layoutText } from './textMetrics';
 
 /** An icon square relative to its box's top-left. */
@@ -52,14 +54,15 @@ interface Insets {
 }
 
 /**
- * Measures a node: its box grows with the label and icon, shapes with little inner room
- * (circle, diamond, hexagon, cloud) grow more for the same content, and `size` scales fonts,
- * icons and paddings. The content (icon + label) is centred in the shape's inner area.
+ * Measures a node: its box grows with the label (shortened past `MAX_LABEL_LENGTH`) and
+ * icon, shapes with little inner room (circle, diamond, hexagon, cloud) grow more for the
+ * same content, and `size` scales fonts, icons and paddings. The content (icon + label) is
+ * centred in the shape's inner area (for a person: below its head, see `personFigure`).
  */
 export function measureNode(node: NodeDecl): NodeBox {
   const m = NODE_METRICS[node.size] ?? NODE_METRICS.medium;
   const detail = SHAPE_DETAIL[node.size] ?? SHAPE_DETAIL.medium;
-  const label = layoutText(node.label, { fontSize: m.fontSize, weight: NODE_FONT_WEIGHT, maxWidth: m.maxLabelWidth });
+  const label = layoutText(shortenLabel(node.label), { fontSize: m.fontSize, weight: NODE_FONT_WEIGHT, maxWidth: m.maxLabelWidth });
   const bigIcon = node.shape === 'icon';
   const iconSize = node.icon ? (bigIcon ? m.bigIconSize : m.iconSize) : 0;
   const hasLabel = label.lines.length > 0;
@@ -112,11 +115,14 @@ export function measureNode(node: NodeDecl): NodeBox {
       width = Math.max(m.minWidth, padded.w) + insets.left + insets.right;
       height = Math.max(m.minHeight, padded.h);
       break;
-    case 'person':
-      insets = { top: detail.headSize, right: 0, bottom: 0, left: 0 };
-      width = Math.max(m.minWidth, padded.w);
-      height = Math.max(m.minHeight, padded.h) + insets.top;
+    case 'person': {
+      // The head's size follows the final (whole-pixel) width, as the renderers see it.
+      width = Math.ceil(Math.max(m.minWidth, padded.w));
+      const figure = personFigure(width, node.size);
+      insets = { top: figure.bodyTop, right: 0, bottom: 0, left: 0 };
+      height = Math.max(figure.minHeight, figure.bodyTop + Math.max(m.minHeight, padded.h));
       break;
+    }
     case 'document':
       insets = { top: 0, right: 0, bottom: detail.wave, left: 0 };
       width = Math.max(m.minWidth, padded.w);
@@ -152,7 +158,8 @@ export function measureNode(node: NodeDecl): NodeBox {
 }
 
 /**
- * Measures a group: a title bar (icon, then label) across the top, the children below it.
+ * Measures a group: a title bar (icon, then label, shortened past `MAX_LABEL_LENGTH`) across
+ * the top, the children below it.
  * `size` scales the title's font, icon and padding; the frame's padding is the same at every
  * size. The minimum width keeps the whole title visible; the padding is what ELK keeps free
  * around the children.
@@ -160,7 +167,7 @@ export function measureNode(node: NodeDecl): NodeBox {
 export function measureGroup(group: GroupDecl): GroupBox {
   const g = GROUP_METRICS[group.size] ?? GROUP_METRICS.medium;
   const f = GROUP_FRAME;
-  const label = layoutText(group.label, { fontSize: g.fontSize, weight: GROUP_FONT_WEIGHT, maxWidth: g.maxLabelWidth });
+  const label = layoutText(shortenLabel(group.label), { fontSize: g.fontSize, weight: GROUP_FONT_WEIGHT, maxWidth: g.maxLabelWidth });
   const hasIcon = Boolean(group.icon);
   const titleBar = groupTitleBarHeight(label.height, hasIcon, group.size);
   const iconWidth = hasIcon ? g.iconSize + (label.lines.length > 0 ? g.titleGap : 0) : 0;
@@ -174,9 +181,9 @@ export function measureGroup(group: GroupDecl): GroupBox {
     : { minWidth, minHeight, padding, label, labelOffset };
 }
 
-/** A connection label and the size of its background box (text plus padding). */
+/** A connection label (shortened past `MAX_LABEL_LENGTH`) and the size of its background box (text plus padding). */
 export function measureEdgeLabel(text: string): { label: TextBlock; width: number; height: number } {
   const e = EDGE_LABEL_METRICS;
-  const label = layoutText(text, { fontSize: e.fontSize, weight: e.fontWeight, maxWidth: e.maxLabelWidth });
+  const label = layoutText(shortenLabel(text), { fontSize: e.fontSize, weight: e.fontWeight, maxWidth: e.maxLabelWidth });
   return { label, width: label.width + 2 * e.paddingX, height: label.height + 2 * e.paddingY };
 }

@@ -47,14 +47,14 @@ export const NODE_FONT_WEIGHT = 400;
  * Per node size: the decorations some shapes draw outside their content area.
  * - `capRadius`: the radius of a cylinder's cap ellipse (vertical) and a queue's end ellipse
  *   (horizontal); the content sits between the caps.
- * - `headSize`: the diameter of a person's head, drawn above the body that holds the content.
  * - `wave`: the height of a document's wavy bottom edge.
  * - `fold`: the size of a note's folded corner.
+ * The person's head and shoulders grow with its width instead: see `personFigure`.
  */
-export const SHAPE_DETAIL: Readonly<Record<Size, Readonly<{ capRadius: number; headSize: number; wave: number; fold: number }>>> = {
-  small: { capRadius: 6, headSize: 18, wave: 6, fold: 10 },
-  medium: { capRadius: 8, headSize: 24, wave: 8, fold: 12 },
-  large: { capRadius: 10, headSize: 30, wave: 10, fold: 14 },
+export const SHAPE_DETAIL: Readonly<Record<Size, Readonly<{ capRadius: number; wave: number; fold: number }>>> = {
+  small: { capRadius: 6, wave: 6, fold: 10 },
+  medium: { capRadius: 8, wave: 8, fold: 12 },
+  large: { capRadius: 10, wave: 10, fold: 14 },
 };
 
 /** Each pointed side of a hexagon is this fraction of its height wide. */

@@ -1,10 +1,12 @@
 import type { ElkEdgeSection, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import type { DiagramModel, Direction, ElementStyle } from '../model';
+import { labelTooltip } from '../labelLimit';
+import type { DiagramModel, Direction, ElementDecl, ElementStyle } from '../model';
 import type { IconData, Point, Scene, SceneEdge, SceneGroup, SceneNode } from '../scene';
 import { edgeId, ROOT_ID, type ElkInput } from './elkGraph';
 import { fallbackRoute, round, simplifyPolyline, type Box } from './geometry';
 import type { GroupBox, NodeBox } from './boxes';
 import type { Hierarchy } from './hierarchy';
+import { personAttachment } from './personFigure';
 
 /** Every node box and edge of an ELK answer, by id (coordinates relative to the ELK root). */
 function collect(root: ElkNode): { boxes: Map<string, Box>; edges: Map<string, ElkExtendedEdge> } {
@@ -32,12 +34,14 @@ function sectionPoints(sections: ElkEdgeSection[]): Point[] {
   return points.map((p) => ({ x: p.x, y: p.y }));
 }
 
-function styleOf(e: ElementStyle): Partial<ElementStyle> {
+/** An element's style attributes; its tooltip also holds a label too long to draw whole. */
+function styleOf(e: ElementDecl): Partial<ElementStyle> {
   const out: Partial<ElementStyle> = {};
   if (e.icon !== undefined) out.icon = e.icon;
   if (e.color !== undefined) out.color = e.color;
   if (e.fill !== undefined) out.fill = e.fill;
-  if (e.tooltip !== undefined) out.tooltip = e.tooltip;
+  const tooltip = labelTooltip(e.label, e.tooltip);
+  if (tooltip !== undefined) out.tooltip = tooltip;
   if (e.link !== undefined) out.link = e.link;
   return out;
 }
@@ -146,13 +150,27 @@ export function sceneFromElk(
     return out;
   });
 
+  // A connection ELK ended on a person's box continues to the figure's outline.
+  const persons = new Map(nodes.filter((n) => n.shape === 'person').map((n) => [n.id, n]));
+  const attach = (id: string, from: Point, end: Point): Point => {
+    const n = persons.get(id);
+    if (!n) return end;
+    const at = personAttachment(n.width, n.height, n.size, { x: from.x - n.x, y: from.y - n.y }, { x: end.x - n.x, y: end.y - n.y });
+    return { x: round(at.x + n.x), y: round(at.y + n.y) };
+  };
+
   const sceneEdges: SceneEdge[] = h.connections.map((c, index) => {
     const { points, labelBox } = routes[index]!;
+    const route = simplifyPolyline(points.map((p) => ({ x: X(p.x), y: Y(p.y) })));
+    if (route.length >= 2) {
+      route[0] = attach(c.source, route[1]!, route[0]!);
+      route[route.length - 1] = attach(c.target, route[route.length - 2]!, route[route.length - 1]!);
+    }
     const out: SceneEdge = {
       id: c.id,
       source: c.source,
       target: c.target,
-      points: simplifyPolyline(points.map((p) => ({ x: X(p.x), y: Y(p.y) }))),
+      points: route,
       heads: c.heads,
       anim: c.anim,
       speed: c.speed,
@@ -163,6 +181,8 @@ export function sceneFromElk(
     if (measured && labelBox) {
       out.label = measured.label;
       out.labelPosition = { x: X(labelBox.x), y: Y(labelBox.y) };
+      const tooltip = c.label === undefined ? undefined : labelTooltip(c.label, undefined);
+      if (tooltip !== undefined) out.tooltip = tooltip;
     }
     if (c.color !== undefined) out.color = c.color;
     return out;

@@ -54,6 +54,27 @@ function isWide(cp: number): boolean {
   );
 }
 
+/** Advance of one code point in font units (see {@link measureText} for the fallbacks). */
+function advanceOf(cp: number, weight: FontWeight, table: Int16Array): number {
+  if (cp === 0x09) cp = 0x20;
+  if (isZeroWidth(cp)) return 0;
+  const advance = cp < TABLE_SIZE ? table[cp]! : -1;
+  if (advance >= 0) return advance;
+  const metrics = interMetrics[weight];
+  return isWide(cp) ? metrics.unitsPerEm : metrics.fallbackAdvance;
+}
+
+/** Width of `text` in font units: integers, so widths of pieces add up exactly. */
+function textUnits(text: string, weight: FontWeight, table: Int16Array): number {
+  let units = 0;
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    units += advanceOf(cp, weight, table);
+  }
+  return units;
+}
+
 /**
  * Width in px of one line of text set in the shipped Inter font, from its advance widths
  * (no kerning, no shaping). Characters the font lacks get a fallback: one em for CJK, wide
@@ -61,19 +82,7 @@ function isWide(cp: number): boolean {
  * combining marks count zero. A tab counts as a space. Pure and deterministic.
  */
 export function measureText(text: string, fontSize: number, weight: FontWeight): number {
-  const metrics = interMetrics[weight];
-  const table = advanceTable(weight);
-  let units = 0;
-  for (let i = 0; i < text.length; i++) {
-    let cp = text.codePointAt(i)!;
-    if (cp > 0xffff) i++;
-    if (cp === 0x09) cp = 0x20;
-    if (isZeroWidth(cp)) continue;
-    const advance = cp < TABLE_SIZE ? table[cp]! : -1;
-    if (advance >= 0) units += advance;
-    else units += isWide(cp) ? metrics.unitsPerEm : metrics.fallbackAdvance;
-  }
-  return (units * fontSize) / metrics.unitsPerEm;
+  return (textUnits(text, weight, advanceTable(weight)) * fontSize) / interMetrics[weight].unitsPerEm;
 }
 
 /** Line height in px used for every text block of the given font size. */
@@ -87,33 +96,58 @@ function ceilWidth(width: number): number {
   return rounded > 0 ? rounded : 0;
 }
 
-/** Characters after which an over-long word may be broken before falling back to any character. */
-const SOFT_BREAK_AFTER = new Set(['-', '/', '_', '.', ':', '\\', '@', '&', '?', '=']);
+/** Characters after which an over-long word may be broken before falling back to any character (1 = soft break). */
+const SOFT_BREAK_AFTER = new Uint8Array(128);
+for (const c of '-/_.:\\@&?=') SOFT_BREAK_AFTER[c.charCodeAt(0)] = 1;
 
 /**
- * Splits a word wider than `maxWidth` into a head that fits (at least one character) and
- * the rest, preferring to break after a soft break character such as `-` or `/`.
+ * Cuts a word wider than the line into pieces that fit (each at least one character), each
+ * ending after the last soft break character (`-`, `/` …) that fits when there is one. One
+ * pass over the word: the pasted base64 blob of 200,000 characters costs what its length
+ * does, not its length squared. Returns the pieces and their widths in font units.
  */
-function splitLongWord(word: string, fits: (s: string) => boolean): [string, string] {
-  const chars = Array.from(word);
-  let end = 1;
-  while (end < chars.length && fits(chars.slice(0, end + 1).join(''))) end++;
-  for (let i = end - 1; i > 0; i--) {
-    if (SOFT_BREAK_AFTER.has(chars[i - 1]!)) {
-      end = i;
-      break;
+function breakWord(word: string, advance: (cp: number) => number, fits: (units: number) => boolean): { pieces: string[]; widths: number[] } {
+  const pieces: string[] = [];
+  const widths: number[] = [];
+  let start = 0;
+  let units = 0;
+  // Just after the last soft break character of the current piece, and the piece's width up to it.
+  let softEnd = -1;
+  let softUnits = 0;
+  for (let i = 0; i < word.length; ) {
+    const cp = word.codePointAt(i)!;
+    const u = advance(cp);
+    if (i > start && !fits(units + u)) {
+      const end = softEnd > start ? softEnd : i;
+      pieces.push(word.slice(start, end));
+      widths.push(end === i ? units : softUnits);
+      units -= widths[widths.length - 1]!;
+      start = end;
+      softEnd = -1;
+      // Re-check the same character against the shorter piece (no soft break is left in it).
+      continue;
+    }
+    units += u;
+    i += cp > 0xffff ? 2 : 1;
+    if (cp < 128 && SOFT_BREAK_AFTER[cp] === 1) {
+      softEnd = i;
+      softUnits = units;
     }
   }
-  return [chars.slice(0, end).join(''), chars.slice(end).join('')];
+  pieces.push(word.slice(start));
+  widths.push(units);
+  return { pieces, widths };
 }
 
 /**
  * Breaks a label into lines no wider than `maxWidth` px: explicit `\n` always breaks; each
  * paragraph wraps greedily on spaces; a word longer than `maxWidth` is broken (after a `-`,
- * `/`, `_`, `.` … when it can, else between any two characters). Runs of spaces collapse to
- * one, and each line is trimmed. An empty label yields no lines (width and height 0); an
- * empty paragraph (as in `"a\n\nb"`) yields an empty line. Never returns a line wider than
- * `maxWidth` unless a single character is.
+ * `/`, `_`, `.` … when it can, else between any two characters, never inside a surrogate
+ * pair). Runs of spaces collapse to one, and each line is trimmed. An empty label yields no
+ * lines (width and height 0); an empty paragraph (as in `"a\n\nb"`) yields an empty line.
+ * Never returns a line wider than `maxWidth` unless a single character is. Linear in the
+ * label's length: each character is measured a few times at most, and the widths of pieces
+ * add up in integer font units instead of being measured again.
  */
 export function layoutText(
   label: string,
@@ -121,35 +155,49 @@ export function layoutText(
 ): TextBlock {
   const { fontSize, weight, maxWidth } = options;
   const lineHeight = lineHeightFor(fontSize);
-  const fits = (s: string) => measureText(s, fontSize, weight) <= maxWidth;
+  const table = advanceTable(weight);
+  const unitsPerEm = interMetrics[weight].unitsPerEm;
+  const advance = (cp: number) => advanceOf(cp, weight, table);
+  // The same arithmetic as measureText, so a line fits exactly when its measured width does.
+  const fits = (units: number) => (units * fontSize) / unitsPerEm <= maxWidth;
+  const space = advance(0x20);
   const lines: string[] = [];
+  let widest = 0;
+  const push = (line: string, units: number) => {
+    lines.push(line);
+    widest = Math.max(widest, units);
+  };
   if (label.length > 0) {
     for (const paragraph of label.replace(/\r\n?/g, '\n').split('\n')) {
-      const words = paragraph.split(/[ \t]+/).filter((w) => w.length > 0);
       let line = '';
-      for (let word of words) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (fits(candidate)) {
-          line = candidate;
+      let lineUnits = 0;
+      for (const word of paragraph.split(/[ \t]+/)) {
+        if (word.length === 0) continue;
+        const wordUnits = textUnits(word, weight, table);
+        if (line && fits(lineUnits + space + wordUnits)) {
+          line += ' ' + word;
+          lineUnits += space + wordUnits;
           continue;
         }
-        if (line) lines.push(line);
-        while (!fits(word) && Array.from(word).length > 1) {
-          const [head, rest] = splitLongWord(word, fits);
-          lines.push(head);
-          word = rest;
+        if (line) push(line, lineUnits);
+        if (fits(wordUnits)) {
+          line = word;
+          lineUnits = wordUnits;
+          continue;
         }
-        line = word;
+        const { pieces, widths } = breakWord(word, advance, fits);
+        for (let k = 0; k < pieces.length - 1; k++) push(pieces[k]!, widths[k]!);
+        line = pieces[pieces.length - 1]!;
+        lineUnits = widths[widths.length - 1]!;
       }
-      lines.push(line);
+      push(line, lineUnits);
     }
   }
-  const width = lines.reduce((w, line) => Math.max(w, measureText(line, fontSize, weight)), 0);
   return {
     lines,
     fontSize,
     fontWeight: weight,
-    width: ceilWidth(width),
+    width: ceilWidth((widest * fontSize) / unitsPerEm),
     height: lines.length * lineHeight,
     lineHeight,
   };

@@ -11,6 +11,7 @@ export {
   BASELINE_SHIFT,
   TITLE_STYLE,
   baselineOf,
+  drawnTitle,
 } from './metrics';
 export { nodeColors, groupColors, edgeColor, type NodeColors, type GroupColors, type CanvasColors } from './elementColors';
 export { THEMES, groupPalette, type Palette, type GroupPalette, type ThemeName } from './themes';

@@ -1,3 +1,5 @@
+import { shortenLabel } from '../labelLimit';
+
 /**
  * Drawing constants shared by the SVG renderer and the React Flow preview, so both draw
  * strokes, arrowheads, frames and text identically. CSS pixels.
@@ -35,6 +37,22 @@ export const BASELINE_SHIFT = 0.36;
  * reserves no room for it), left-aligned at `marginX` (the layout's margin) on `baseline`.
  */
 export const TITLE_STYLE = Object.freeze({ fontSize: 18, fontWeight: 600 as const, band: 40, marginX: 24, baseline: 35 });
+
+/** Rough advance of Inter SemiBold per character, in ems: only widens the canvas for long titles. */
+const TITLE_CHAR_WIDTH = 0.6;
+
+/**
+ * The scene title as both renderers draw it: trimmed, shortened with an ellipsis past
+ * `MAX_LABEL_LENGTH` (the whole title stays the drawing's accessible name and tooltip), and
+ * the width its text needs; `full` is the whole trimmed title. `undefined` for a missing or
+ * blank title.
+ */
+export function drawnTitle(title: string | undefined): { text: string; full: string; width: number } | undefined {
+  const full = typeof title === 'string' ? title.trim() : '';
+  if (full === '') return undefined;
+  const text = shortenLabel(full);
+  return { text, full, width: text.length * TITLE_STYLE.fontSize * TITLE_CHAR_WIDTH };
+}
 
 /** Baseline y of line `index` of a text block whose top is `top`. */
 export function baselineOf(top: number, index: number, fontSize: number, lineHeight: number): number {

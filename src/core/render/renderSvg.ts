@@ -7,7 +7,7 @@ import { shortHash } from './hash';
 import { buildIconSymbols, type IconSymbols } from './icons';
 import { safeLink } from './links';
 import { shapeGeometry } from './shapes';
-import { ARROW_HEAD, ARROW_TRIM, baselineOf, EDGE_LABEL_PADDING, EDGE_LABEL_RADIUS, FONT_FAMILY, GROUP_RADIUS, GROUP_STROKE_WIDTH, STROKE_WIDTH, TITLE_STYLE } from './metrics';
+import { ARROW_HEAD, ARROW_TRIM, baselineOf, drawnTitle, EDGE_LABEL_PADDING, EDGE_LABEL_RADIUS, FONT_FAMILY, GROUP_RADIUS, GROUP_STROKE_WIDTH, STROKE_WIDTH, TITLE_STYLE } from './metrics';
 import { THEMES, type Palette, type ThemeName } from './themes';
 import { attrs, el, escapeXml, fmt } from './xml';
 
@@ -25,9 +25,6 @@ export interface RenderOptions {
   /** Emit the animations (default true). False gives the static frame used for PNG. */
   animate?: boolean;
 }
-
-/** Rough advance of Inter SemiBold per character, used only to widen the canvas for long titles. */
-const TITLE_CHAR_WIDTH = 0.6;
 
 interface Context {
   prefix: string;
@@ -86,9 +83,9 @@ export function renderSvg(scene: Scene, options: RenderOptions = {}): string {
     sceneHeight: finite(scene.height),
   };
 
-  const title = typeof scene.title === 'string' && scene.title.trim() !== '' ? scene.title.trim() : undefined;
+  const title = drawnTitle(scene.title);
   const band = title ? TITLE_STYLE.band : 0;
-  const titleWidth = title ? title.length * TITLE_STYLE.fontSize * TITLE_CHAR_WIDTH + 2 * TITLE_STYLE.marginX : 0;
+  const titleWidth = title ? title.width + 2 * TITLE_STYLE.marginX : 0;
   const width = Math.max(1, Math.ceil(Math.max(finite(scene.width), titleWidth)));
   const height = Math.max(1, Math.ceil(finite(scene.height) + band));
 
@@ -114,7 +111,7 @@ export function renderSvg(scene: Scene, options: RenderOptions = {}): string {
       'aria-labelledby': `${prefix}-title`,
     })} font-family="${FONT_FAMILY}">`,
   );
-  out.push(el('title', { id: `${prefix}-title` }, escapeXml(title ?? 'Diagram')));
+  out.push(el('title', { id: `${prefix}-title` }, escapeXml(title?.full ?? 'Diagram')));
   out.push(`<defs>${shadowFilter(ctx)}${markerDefs(ctx)}${ctx.icons.defs}</defs>`);
   if (anyAnimation) out.push(`<style>${animationCss(prefix)}</style>`);
   if (background) out.push(el('rect', { width, height, fill: background }));
@@ -129,7 +126,7 @@ export function renderSvg(scene: Scene, options: RenderOptions = {}): string {
           'font-weight': TITLE_STYLE.fontWeight,
           fill: background && background !== palette.canvas ? readableOn(background, THEMES.light.title, THEMES.dark.title) : palette.title,
         },
-        escapeXml(title),
+        escapeXml(title.text),
       ),
     );
   }
@@ -259,9 +256,14 @@ function iconUse(ctx: Context, iconId: string, box: { x: number; y: number; size
   return plate + el('use', { href: `#${ctx.icons.symbolFor(iconId)}`, x, y, width: size, height: size, color });
 }
 
+/** A tooltip as the `<title>` child of the element it describes; '' for none. */
+function tooltipTitle(tooltip: string | undefined): string {
+  return typeof tooltip === 'string' && tooltip !== '' ? el('title', {}, escapeXml(tooltip)) : '';
+}
+
 /** Wraps `content` in a link when `link` is safe, and adds the tooltip as `<title>`. */
 function interactive(content: string, attributes: Record<string, string | undefined>, tooltip: string | undefined, link: string | undefined, transform?: string): string {
-  const titled = (typeof tooltip === 'string' && tooltip !== '' ? el('title', {}, escapeXml(tooltip)) : '') + content;
+  const titled = tooltipTitle(tooltip) + content;
   const href = safeLink(link);
   const group = el('g', { ...attributes, transform }, titled);
   return href ? el('a', { href, target: '_blank' }, group) : group;
@@ -403,7 +405,8 @@ function renderEdge(edge: SceneEdge, ctx: Context): { line: string; label: strin
     label = el(
       'g',
       { 'data-id': edge.id },
-      el('rect', { x: lx, y: ly, width: bw, height: bh, rx: Math.min(EDGE_LABEL_RADIUS, bh / 2), fill: ctx.palette.label.fill, stroke: ctx.palette.label.stroke, 'stroke-width': 1 }) +
+      tooltipTitle(edge.tooltip) +
+        el('rect', { x: lx, y: ly, width: bw, height: bh, rx: Math.min(EDGE_LABEL_RADIUS, bh / 2), fill: ctx.palette.label.fill, stroke: ctx.palette.label.stroke, 'stroke-width': 1 }) +
         renderText(edge.label, lx + EDGE_LABEL_PADDING.x, ly + EDGE_LABEL_PADDING.y, 'middle', ctx.palette.edge.text),
     );
   }

@@ -1,5 +1,6 @@
 import type { Shape, Size } from '../model';
 import { HEXAGON_POINT_RATIO, SHAPE_DETAIL } from '../layout/constants';
+import { notchHalfWidth, personFigure } from '../layout/personFigure';
 import { fmt } from './xml';
 
 type ShapeDetail = (typeof SHAPE_DETAIL)[Size];
@@ -30,10 +31,10 @@ const p = (x: number, y: number): string => `${fmt(x)} ${fmt(y)}`;
 /**
  * The outline and decorations of `shape` in a `width`×`height` box whose top-left corner is
  * the origin (translate it to the node's x/y). `size` picks the layout's decoration sizes
- * (cylinder caps, person head, note fold; see `SHAPE_DETAIL`), so the content the layout
- * placed never overlaps them. Pure and deterministic: the preview and the SVG export call it
- * with the same arguments and get the same path. Degenerate sizes are clamped to 1px rather
- * than producing NaN.
+ * (cylinder caps, note fold: `SHAPE_DETAIL`; the person's head: `personFigure`), so the
+ * content the layout placed never overlaps them. Pure and deterministic: the preview and the
+ * SVG export call it with the same arguments and get the same path. Degenerate sizes are
+ * clamped to 1px rather than producing NaN.
  */
 export function shapeGeometry(shape: Shape, width: number, height: number, size: Size = 'medium'): ShapeGeometry {
   const w = Math.max(1, Number.isFinite(width) ? width : 1);
@@ -83,7 +84,7 @@ export function shapeGeometry(shape: Shape, width: number, height: number, size:
     case 'cloud':
       return { path: cloud(w, h), decorations: [] };
     case 'person':
-      return { path: person(w, h, detail), decorations: [] };
+      return { path: person(w, h, size), decorations: [] };
     case 'document':
       return documentShape(w, h);
     case 'note':
@@ -171,27 +172,19 @@ function cloud(w: number, h: number): string {
   return d + 'Z';
 }
 
-function person(w: number, h: number, detail: ShapeDetail): string {
-  // The layout keeps the top `headSize` px for the head and centres the content in the body
-  // below (with at least its padding), so the head may dip a little into the body's top,
-  // sitting in a notch that leaves a small gap around it.
-  const headSize = Math.min(detail.headSize, h / 2, w / 2);
-  const r = headSize * 0.55;
-  const gap = headSize * 0.16;
+/** A head over a bust with rounded shoulders, a gap cut around the chin (see `personFigure`). */
+function person(w: number, h: number, size: Size): string {
+  const f = personFigure(w, size, h);
   const cx = w / 2;
-  const cy = r + 0.5;
-  const top = Math.min(h, headSize);
-  const notch = r + gap;
-  const dx = Math.min(cx, Math.sqrt(Math.max(0, notch * notch - (top - cy) * (top - cy))));
-  const bodyH = h - top;
-  const shoulder = Math.min(headSize * 0.75, bodyH / 2, Math.max(0, cx - dx));
-  const foot = Math.min(6, bodyH / 2, w / 2);
+  const top = f.shoulderTop;
+  const r = f.shoulderRadius;
+  const dx = Math.min(cx, notchHalfWidth(f));
+  const foot = Math.min(6, (h - top) / 2, w / 2);
   const a = (rad: number): string => `A${fmt(rad)} ${fmt(rad)} 0 0 1 `;
   const body =
-    `M${p(shoulder, top)}H${fmt(cx - dx)}A${fmt(notch)} ${fmt(notch)} 0 0 0 ${p(cx + dx, top)}H${fmt(w - shoulder)}` +
-    `${a(shoulder)}${p(w, top + shoulder)}V${fmt(h - foot)}${a(foot)}${p(w - foot, h)}H${fmt(foot)}${a(foot)}${p(0, h - foot)}` +
-    `V${fmt(top + shoulder)}${a(shoulder)}${p(shoulder, top)}Z`;
-  return ellipse(cx, cy, r, r) + body;
+    `M${p(0, top + r)}${a(r)}${p(r, top)}H${fmt(cx - dx)}A${fmt(f.notchRadius)} ${fmt(f.notchRadius)} 0 0 0 ${p(cx + dx, top)}H${fmt(w - r)}` +
+    `${a(r)}${p(w, top + r)}V${fmt(h - foot)}${a(foot)}${p(w - foot, h)}H${fmt(foot)}${a(foot)}${p(0, h - foot)}Z`;
+  return ellipse(cx, f.headCenterY, f.headRadius, f.headRadius) + body;
 }
 
 function documentShape(w: number, h: number): ShapeGeometry {

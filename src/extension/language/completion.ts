@@ -178,7 +178,7 @@ export class DiagramCompletionProvider implements vscode.CompletionItemProvider<
     if (prefix === '') {
       return catalog.sets().map((s, i) => {
         const item: IconItem = new vscode.CompletionItem({ label: `${s.prefix}:`, description: s.name }, vscode.CompletionItemKind.Folder);
-        item.detail = vscode.l10n.t('{0} icons', s.total);
+        item.detail = vscode.l10n.t('{0} icons, {1} names', s.icons.toLocaleString(vscode.env.language), s.names.toLocaleString(vscode.env.language));
         item.range = range;
         item.sortText = String(i).padStart(3, '0');
         retrigger(item, `${s.prefix}:`);

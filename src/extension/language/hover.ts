@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { DiagramModel, ElementDecl } from '../../core/model';
+import { shortenLabel } from '../../core/labelLimit';
 import { lookupWord, tokenize } from '../../core/language/index';
 import type { DiagramService } from '../documents/diagramService';
 import { displayLocale } from '../locale';
@@ -11,12 +12,12 @@ function escapeMd(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }
 
-/** A short description of an element: its kind/shape, label and connections. */
+/** A short description of an element: its kind/shape, label and connections (labels shortened as drawn). */
 export function describeElement(model: DiagramModel, element: ElementDecl): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
   const kind = element.kind === 'group' ? vscode.l10n.t('group') : element.shape;
   md.appendMarkdown(`**${escapeMd(element.id)}** — ${escapeMd(kind)}`);
-  if (element.label && element.label !== element.id) md.appendMarkdown(` “${escapeMd(element.label.replace(/\n/g, ' '))}”`);
+  if (element.label && element.label !== element.id) md.appendMarkdown(` “${escapeMd(shortenLabel(element.label).replace(/\n/g, ' '))}”`);
   if (element.kind === 'node' && element.implicit) md.appendMarkdown(`\n\n${escapeMd(vscode.l10n.t('Not declared: drawn as a rectangle.'))}`);
   if (element.icon) md.appendMarkdown(`\n\n${escapeMd(vscode.l10n.t('Icon'))}: \`${element.icon}\``);
   if (element.kind === 'group' && element.children.length) {
@@ -24,7 +25,7 @@ export function describeElement(model: DiagramModel, element: ElementDecl): vsco
   }
   const out = model.connections.filter((c) => c.source === element.id);
   const inc = model.connections.filter((c) => c.target === element.id);
-  const fmt = (arrow: string, other: string, label?: string) => `- ${arrow} \`${other}\`${label ? ` “${escapeMd(label)}”` : ''}`;
+  const fmt = (arrow: string, other: string, label?: string) => `- ${arrow} \`${other}\`${label ? ` “${escapeMd(shortenLabel(label))}”` : ''}`;
   if (out.length || inc.length) {
     md.appendMarkdown(`\n\n${escapeMd(vscode.l10n.t('Connections'))}:\n`);
     for (const c of out) md.appendMarkdown(`${fmt('→', c.target, c.label)}\n`);

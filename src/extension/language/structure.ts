@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ElementDecl } from '../../core/model';
+import { shortenLabel } from '../../core/labelLimit';
 import { formatDiagram, tokenize } from '../../core/language/index';
 import { safeLink } from '../../core/render/index';
 import type { DiagramService } from '../documents/diagramService';
@@ -21,7 +22,7 @@ export class StructureProvider
     const build = (e: ElementDecl): vscode.DocumentSymbol | undefined => {
       if (e.kind === 'node' && e.implicit) return undefined;
       const detail = e.kind === 'group' ? vscode.l10n.t('group') : e.shape;
-      const name = e.label && e.label !== e.id ? `${e.id} — ${e.label.replace(/\n/g, ' ')}` : e.id;
+      const name = e.label && e.label !== e.id ? `${e.id} — ${shortenLabel(e.label).replace(/\n/g, ' ')}` : e.id;
       const range = toVsRange(e.range);
       const selection = toVsRange(e.idRange);
       const symbol = new vscode.DocumentSymbol(

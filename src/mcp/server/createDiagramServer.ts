@@ -100,7 +100,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
         'Returns the cheat sheet of the ArchFlow .diagram language (Markdown): statements, shapes, attributes, arrows, animations and a complete example. Call it once before writing your first diagram.',
       annotations: readOnly,
     },
-    () => toResult(syntaxHelpTool(locale)),
+    async () => toResult(syntaxHelpTool(locale, (await optionalCatalog())?.sets())),
   );
 
   server.registerTool(
@@ -121,7 +121,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
     {
       title: 'Search ArchFlow icons',
       description:
-        'Finds icon ids for a word or product name (e.g. "kafka", "postgres", "aws lambda", "user") in the bundled offline icon sets (logos, simple-icons, mdi, lucide, tabler, ph, Font Awesome). Returns the best matches first, one `prefix:name (Set name)` per line; exact and prefix matches rank above fuzzy ones. Use the returned id in `icon=prefix:name` or `id = icon prefix:name`; never invent icon ids.',
+        'Finds icon ids for a word or product name (e.g. "kafka", "postgres", "aws lambda", "user") in the bundled offline icon sets (logos, simple-icons, mdi, lucide, tabler, ph, Font Awesome). Returns the best matches first, one `prefix:name (Set name)` per line, then a line saying how many names and icons were searched; exact and prefix matches rank above fuzzy ones. Use the returned id in `icon=prefix:name` or `id = icon prefix:name`; never invent icon ids.',
       inputSchema: {
         query: z.string().min(1).max(200).describe('What the icon should show: a product, technology or concept, e.g. "kafka", "database", "aws s3". A `prefix:name` id also works.'),
         limit: z.number().int().min(1).max(MAX_ICON_LIMIT).optional().describe(`How many matches to return, 1-${MAX_ICON_LIMIT} (default ${DEFAULT_ICON_LIMIT}).`),
@@ -174,7 +174,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
     'syntax',
     'archflow://syntax',
     { title: 'ArchFlow syntax', description: 'Cheat sheet of the .diagram language, with a complete example.', mimeType: 'text/markdown' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: syntaxHelp(locale) }] }),
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: syntaxHelp(locale, (await optionalCatalog())?.sets()) }] }),
   );
 
   server.registerResource(
@@ -240,8 +240,8 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
     try {
       return await loadCatalog();
     } catch (err) {
-      // Checking works without icons; only unknown-icon warnings are lost.
-      logger.warn(`icon catalog unavailable, icons are not checked: ${(err as Error).message}`);
+      // Checking and the cheat sheet work without icons: only unknown-icon warnings and the icon sets are lost.
+      logger.warn(`icon catalog unavailable, icons are not checked or listed: ${(err as Error).message}`);
       return undefined;
     }
   }
@@ -285,6 +285,13 @@ const searchOutputShape = {
       }),
     )
     .describe('Best first.'),
+  searched: z
+    .object({
+      sets: z.number().int().describe('Icon sets searched.'),
+      icons: z.number().int().describe('Icons in them (deprecated ones left out).'),
+      names: z.number().int().describe('Names that find those icons, aliases included.'),
+    })
+    .describe('What was searched, counted as `archflow icons sets` counts.'),
 };
 
 function toResult(outcome: ToolOutcome<unknown>): CallToolResult {

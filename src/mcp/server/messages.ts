@@ -1,3 +1,4 @@
+import type { IconTotals } from '../../core/icons';
 import type { Locale } from '../../core/model';
 
 /**
@@ -29,6 +30,8 @@ export interface ServerMessages {
   renderSummary(elements: number, connections: number, size: string, path: string): string;
   moreWarnings(count: number): string;
   noIconMatches(query: string): string;
+  /** The last line of a search: how many matches, and among how many names and icons of which sets. */
+  iconSearchSummary(matches: number, searched: IconTotals, set: { prefix: string; name: string } | undefined): string;
   unknownIconSet(prefix: string, known: readonly string[]): string;
   /** One suggested fix under its diagnostic: replace the span `at` (`LINE:COL-LINE:COL`) with `text`. */
   suggestion(text: string, at: string): string;
@@ -62,6 +65,9 @@ const en: ServerMessages = {
     `${plural(elements, 'element', 'elements')}, ${plural(connections, 'connection', 'connections')}, ${size} -> ${path}`,
   moreWarnings: (count) => `…and ${plural(count, 'more warning', 'more warnings')} (check_diagram lists them all).`,
   noIconMatches: (query) => `No icon matches '${query}'. Try a shorter or more general word (e.g. 'database', 'aws', 'queue').`,
+  iconSearchSummary: (matches, searched, set) =>
+    `${plural(matches, 'match', 'matches')}${matches > 1 ? ', best first,' : ''} among ${count(searched.names, 'en')} names (aliases included) of ` +
+    `${count(searched.icons, 'en')} icons in ${set ? `${set.name} (${set.prefix})` : plural(searched.sets, 'set', 'sets')}.`,
   unknownIconSet: (prefix, known) => `Unknown icon set '${prefix}'. Bundled sets: ${known.join(', ')}.`,
   suggestion: (text, at) => `  fix: replace ${at} with ${JSON.stringify(text)}`,
   drawArchitecture: (focus) =>
@@ -107,6 +113,9 @@ const ptBR: ServerMessages = {
     `${plural(elements, 'elemento', 'elementos')}, ${plural(connections, 'conexão', 'conexões')}, ${size} -> ${path}`,
   moreWarnings: (count) => `…e mais ${plural(count, 'aviso', 'avisos')} (check_diagram lista todos).`,
   noIconMatches: (query) => `Nenhum ícone corresponde a '${query}'. Tente uma palavra mais curta ou mais geral (ex.: 'database', 'aws', 'queue').`,
+  iconSearchSummary: (matches, searched, set) =>
+    `${plural(matches, 'resultado', 'resultados')}${matches > 1 ? ', os melhores primeiro,' : ''} entre ${count(searched.names, 'pt-BR')} nomes (com apelidos) de ` +
+    `${count(searched.icons, 'pt-BR')} ícones em ${set ? `${set.name} (${set.prefix})` : plural(searched.sets, 'conjunto', 'conjuntos')}.`,
   unknownIconSet: (prefix, known) => `Conjunto de ícones desconhecido '${prefix}'. Conjuntos incluídos: ${known.join(', ')}.`,
   suggestion: (text, at) => `  correção: substitua ${at} por ${JSON.stringify(text)}`,
   drawArchitecture: (focus) =>
@@ -139,4 +148,9 @@ export function formatSize(bytes: number): string {
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A count with the locale's digit groups (39,049 / 39.049). */
+function count(n: number, locale: Locale): string {
+  return n.toLocaleString(locale);
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { IconifyJSON } from '@iconify/types';
-import { createIconCatalog } from '../../../src/core/icons';
+import { createIconCatalog, iconTotals } from '../../../src/core/icons';
 import { builtSource, countReads, memorySource } from './iconSources';
 
 const requireFromRepo = createRequire(__filename);
@@ -27,7 +27,7 @@ test('the index holds at least 39,000 icon ids across the nine bundled sets', as
   }
 });
 
-test('sets() lists prefix, human name and icon count in index order', async () => {
+test('sets() lists prefix, human name, icons and names in index order', async () => {
   const catalog = createIconCatalog(await builtSource());
   const sets = catalog.sets();
   assert.deepEqual(
@@ -36,9 +36,20 @@ test('sets() lists prefix, human name and icon count in index order', async () =
   );
   assert.equal(sets.find((s) => s.prefix === 'mdi')?.name, 'Material Design Icons');
   for (const s of sets) {
-    assert.deepEqual(Object.keys(s).sort(), ['name', 'prefix', 'total']);
-    assert.ok(s.total > 0);
+    assert.deepEqual(Object.keys(s).sort(), ['icons', 'name', 'names', 'prefix']);
+    // Counted from the Iconify package itself: icons and aliases, deprecated (hidden) ones left out.
+    const json = iconifySet(s.prefix);
+    const visible = (entries: Record<string, { hidden?: boolean }>) => Object.values(entries).filter((e) => !e.hidden).length;
+    assert.equal(s.icons, visible(json.icons), `${s.prefix} icons`);
+    assert.equal(s.names, visible(json.icons) + visible(json.aliases ?? {}), `${s.prefix} names`);
   }
+  const mdi = sets.find((s) => s.prefix === 'mdi')!;
+  assert.ok(mdi.names > mdi.icons, 'mdi has aliases (mdi:1password for mdi:onepassword)');
+  assert.deepEqual(iconTotals(sets), {
+    sets: sets.length,
+    icons: sets.reduce((n, s) => n + s.icons, 0),
+    names: sets.reduce((n, s) => n + s.names, 0),
+  });
   sets[0].name = 'changed';
   assert.equal(catalog.sets()[0].name, 'SVG Logos', 'callers get copies');
 });

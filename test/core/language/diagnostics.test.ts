@@ -5,6 +5,7 @@ import {
   DIAGNOSTIC_CODES,
   DIAGNOSTIC_SEVERITY,
   MAX_CONNECTIONS_PER_STATEMENT,
+  MAX_LABEL_LENGTH,
   formatDiagnosticLine,
   formatMessage,
   formatRelated,
@@ -191,6 +192,26 @@ const CASES: Case[] = [
     code: 'too-many-connections',
     args: { limit: MAX_CONNECTIONS_PER_STATEMENT },
   },
+  {
+    text: `a = rect "${'x'.repeat(200_000)}"`,
+    code: 'label-too-long',
+    range: [1, 10, 1, 200_012],
+    args: { context: 'label', length: 200_000, limit: MAX_LABEL_LENGTH },
+    fixes: [],
+    en: 'the label is 200,000 characters long, over the limit of 500: it is drawn shortened with an ellipsis, the full text in its tooltip',
+    pt: 'o rótulo tem 200.000 caracteres, acima do limite de 500: é desenhado encurtado com reticências, o texto completo na dica',
+  },
+  {
+    text: `diagrama "${'T'.repeat(501)}"`,
+    code: 'label-too-long',
+    range: [1, 10, 1, 513],
+    args: { context: 'title', length: 501 },
+    en: 'the title is 501 characters long, over the limit of 500: it is drawn shortened with an ellipsis, the full text in its tooltip',
+    pt: 'o título tem 501 caracteres, acima do limite de 500: é desenhado encurtado com reticências, o texto completo na dica',
+  },
+  { text: `a = rect\nb = rect\na -> b "${'😀'.repeat(501)}"`, code: 'label-too-long', args: { length: 501 } },
+  { text: `g = group "${'g'.repeat(600)}" {\n}`, code: 'label-too-long', args: { length: 600 } },
+  { text: `${'n'.repeat(501)} = rect`, code: 'label-too-long', range: [1, 1, 1, 502], args: { context: 'label', length: 501 } },
 ];
 
 for (const c of CASES) {
@@ -204,6 +225,13 @@ test('every diagnostic code is exercised above', () => {
     DIAGNOSTIC_CODES.filter((c) => !seen.has(c)),
     [],
   );
+});
+
+test('labels up to the limit draw whole and get no warning; emoji count once', () => {
+  const atLimit = 'x'.repeat(MAX_LABEL_LENGTH);
+  const emoji = '😀'.repeat(MAX_LABEL_LENGTH);
+  const r = parse(`diagram "${atLimit}"\na = rect "${atLimit}"\nb = rect "${emoji}"\na -> b "${atLimit}"\n${'i'.repeat(MAX_LABEL_LENGTH)} = rect "short"`);
+  assert.deepEqual(r.diagnostics, []);
 });
 
 test('a duplicate id points at both declarations', () => {

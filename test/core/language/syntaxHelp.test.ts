@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { ARROWS, ATTRIBUTES, SHAPES, SYNTAX_EXAMPLE_EN, SYNTAX_EXAMPLE_PT, syntaxHelp } from '../../../src/core/language';
 import { installedIcons } from './helpers';
 import { parseDiagram } from '../../../src/core/language';
+import { iconTotals } from '../../../src/core/icons';
+import { getIconCatalog } from '../../../src/node/iconStore';
 
 test('both cheat sheets carry their complete example, and it parses cleanly with real icons', () => {
   const icons = installedIcons();
@@ -51,4 +53,25 @@ test('the complete examples exercise every statement and every connection featur
     assert.deepEqual(new Set(model.connections.map((c) => c.style)), new Set(['solid', 'dashed', 'dotted']));
     assert.deepEqual(new Set(model.connections.map((c) => c.speed)), new Set([0.75, 1.5, 3, 2]));
   }
+});
+
+test('given the icon sets, each sheet lists them with the counts `archflow icons sets` prints', async () => {
+  const sets = (await getIconCatalog()).sets();
+  const total = iconTotals(sets);
+  for (const [locale, heading, groups] of [
+    ['en', '## Icon sets', /,/g],
+    ['pt-BR', '## Conjuntos de ícones', /\./g],
+  ] as const) {
+    const md = syntaxHelp(locale, sets);
+    const section = md.slice(md.indexOf(heading));
+    assert.ok(md.includes(heading), locale);
+    const rows = [...section.matchAll(/^\| (`[^`]+`|total) \| ([^|]+) \| ([\d.,]+) \| ([\d.,]+) \|$/gm)].map((m) => [m[1], m[2]!.trim(), Number(m[3]!.replace(groups, '')), Number(m[4]!.replace(groups, ''))]);
+    assert.deepEqual(rows, [
+      ...sets.map((s) => [`\`${s.prefix}\``, s.name, s.icons, s.names]),
+      ['total', locale === 'en' ? '9 sets' : '9 conjuntos', total.icons, total.names],
+    ]);
+  }
+  // Without a catalog the sheet names no sets and no counts.
+  assert.ok(!syntaxHelp('en').includes('## Icon sets'));
+  assert.doesNotMatch(syntaxHelp('en'), /\d[\d,]{4,} (icons|names)/);
 });

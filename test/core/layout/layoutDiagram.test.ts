@@ -2,6 +2,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { GROUP_FRAME, GROUP_METRICS, groupTitleBarHeight, layoutDiagram, NODE_METRICS, SCENE_MARGIN } from '../../../src/core/layout';
 import type { Scene, SceneGroup, SceneNode } from '../../../src/core/scene';
+import { ELLIPSIS, MAX_LABEL_LENGTH } from '../../../src/core/labelLimit';
+import { personFigure } from '../../../src/core/layout/personFigure';
+import { parseDiagram } from '../../../src/core/language';
 import { diagram, generated, type EdgeSpec } from './builders';
 import { assertSceneInvariants, boxesOf, contains, labelBox, onBorder, overlaps } from './sceneChecks';
 
@@ -90,6 +93,37 @@ describe('layoutDiagram', () => {
     for (const e of [...scene.nodes, ...scene.groups]) {
       assert.equal(e.iconBox !== undefined, e.icon !== undefined, e.id);
       if (e.iconBox) assert.ok(contains(e, { x: e.iconBox.x, y: e.iconBox.y, width: e.iconBox.size, height: e.iconBox.size }), e.id);
+    }
+  });
+
+  it('draws persons as a head over shoulders, every label below the head and clear of the shoulders, every connection on the outline', async () => {
+    const { model } = parseDiagram(
+      [
+        'direction LR',
+        'a = rect "A"\nb = rect "B"\nc = rect "C"\nd = rect "D"',
+        'p = person "Customer"',
+        'q = person "A support agent with a long label that wraps" icon=lucide:headset size=large',
+        'r = actor "Ops" size=small icon=lucide:user',
+        'a, b, c, d -> p',
+        'p -> q, r',
+        'q -> a',
+        't = group "Top-down" {\n  direction TB\n  u = person "User"\n  x = rect "X"\n  y = rect "Y"\n  z = rect "Z"\n  x, y, z -> u\n  u -> x\n}',
+      ].join('\n'),
+    );
+    const scene = await layoutDiagram(model, {});
+    assertSceneInvariants(scene);
+    const persons = scene.nodes.filter((n) => n.shape === 'person');
+    assert.equal(persons.length, 4);
+    for (const n of persons) {
+      const f = personFigure(n.width, n.size, n.height);
+      const label = { x: n.labelPosition.x - n.x, y: n.labelPosition.y - n.y, width: n.label.width, height: n.label.height };
+      const content = n.iconBox ? Math.min(label.y, n.iconBox.y - n.y) : label.y;
+      assert.ok(content >= f.bodyTop, `${n.id}: content starts below the head and the notch`);
+      // Where the content starts, the shoulders' rounding leaves it room on both sides.
+      const depth = f.shoulderTop + f.shoulderRadius - content;
+      const inset = depth > 0 ? f.shoulderRadius - Math.sqrt(f.shoulderRadius ** 2 - depth ** 2) : 0;
+      assert.ok(label.x >= inset && label.x + label.width <= n.width - inset, `${n.id}: label clear of the shoulders`);
+      assert.ok(n.height / 2 >= f.shoulderTop + f.shoulderRadius - 0.01, `${n.id}: the middle of each side is straight`);
     }
   });
 
@@ -381,6 +415,34 @@ describe('layoutDiagram node sizes', () => {
     assert.ok(l!.height > s!.height && l!.width > s!.width);
     assert.deepEqual(m!.label.lines, ['one', 'two', 'three']);
     assert.ok(m!.height >= m!.label.height + 2 * NODE_METRICS.medium.paddingY);
+  });
+
+  it('draws a label past the limit shortened with an ellipsis, the whole label leading the tooltip', async () => {
+    const blob = 'QUJD'.repeat(50_000);
+    const { model } = parseDiagram(
+      `diagram "${'T'.repeat(MAX_LABEL_LENGTH + 1)}"\n` +
+        `g = group "${blob}" {\n  a = rect "${blob}" tooltip="base64 of the key"\n}\nb = rect\na -> b "${blob}"\nc = rect "${'c'.repeat(MAX_LABEL_LENGTH)}"`,
+    );
+    const scene = await layoutDiagram(model, {});
+    const a = node(scene, 'a');
+    const g = scene.groups.find((x) => x.id === 'g')!;
+    const edge = scene.edges[0]!;
+    for (const block of [a.label, g.label, edge.label!]) {
+      const drawn = block.lines.join('');
+      assert.ok(drawn.endsWith(ELLIPSIS), 'ends with an ellipsis');
+      assert.equal(drawn.length, MAX_LABEL_LENGTH, 'the first characters, then the ellipsis');
+      assert.ok(blob.startsWith(drawn.slice(0, -1)));
+    }
+    assert.equal(a.tooltip, `${blob}\n\nbase64 of the key`);
+    assert.equal(g.tooltip, blob);
+    assert.equal(edge.tooltip, blob);
+    assert.ok(a.height < 1000, `a box of ${a.height} px, not thousands of lines`);
+    // Up to the limit a label is drawn whole, with no tooltip of its own.
+    const c = node(scene, 'c');
+    assert.equal(c.label.lines.join(''), 'c'.repeat(MAX_LABEL_LENGTH));
+    assert.equal(c.tooltip, undefined);
+    // The scene keeps the whole title; the renderers shorten it (see drawnTitle).
+    assert.equal(scene.title, 'T'.repeat(MAX_LABEL_LENGTH + 1));
   });
 
   it('gives circles, diamonds and hexagons more room than rectangles for the same label', async () => {

@@ -1,7 +1,8 @@
 // Geometric invariants every laid-out scene must satisfy, shared by the layout tests.
 import assert from 'node:assert/strict';
-import type { Point, Scene, SceneEdge } from '../../../src/core/scene';
+import type { Point, Scene, SceneEdge, SceneNode } from '../../../src/core/scene';
 import { EDGE_LABEL_METRICS, groupTitleBarHeight } from '../../../src/core/layout';
+import { notchHalfWidth, personFigure } from '../../../src/core/layout/personFigure';
 
 export interface Box {
   x: number;
@@ -58,12 +59,35 @@ export function assertOrthogonal(edge: SceneEdge): void {
   }
 }
 
+/**
+ * True when `p` lies on the drawn outline of a person node, within `tolerance` px: its head,
+ * the rim of the notch around it, the shoulders' top edge and rounding, or the straight sides
+ * and bottom of its box. Computed from the figure's proportions, not from `personAttachment`.
+ */
+export function onPersonOutline(p: Point, n: SceneNode, tolerance = 1): boolean {
+  const f = personFigure(n.width, n.size, n.height);
+  const x = p.x - n.x;
+  const y = p.y - n.y;
+  const cx = n.width / 2;
+  const near = (a: number, b: number) => Math.abs(a - b) <= tolerance;
+  const fromHead = Math.hypot(x - cx, y - f.headCenterY);
+  const r = f.shoulderRadius;
+  const arcX = x <= cx ? r : n.width - r;
+  const onShoulder = Math.abs(x - cx) >= cx - r && y <= f.shoulderTop + r && near(Math.hypot(x - arcX, y - (f.shoulderTop + r)), r);
+  const onTopEdge = near(y, f.shoulderTop) && Math.abs(x - cx) >= notchHalfWidth(f) - tolerance && Math.abs(x - cx) <= cx - r + tolerance;
+  const onNotch = y >= f.shoulderTop - tolerance && near(fromHead, f.notchRadius);
+  const onSides = y >= f.shoulderTop + r - tolerance && onBorder(p, { x: n.x, y: n.y, width: n.width, height: n.height }, tolerance);
+  return near(fromHead, f.headRadius) || onShoulder || onTopEdge || onNotch || onSides;
+}
+
 export function assertEndsOnBorders(scene: Scene, edge: SceneEdge): void {
   const boxes = boxesOf(scene);
+  const persons = new Map(scene.nodes.filter((n) => n.shape === 'person').map((n) => [n.id, n]));
   const first = edge.points[0]!;
   const last = edge.points[edge.points.length - 1]!;
-  assert.ok(onBorder(first, boxes.get(edge.source)!), `${edge.id} starts on ${edge.source}'s border: ${JSON.stringify(first)} ${JSON.stringify(boxes.get(edge.source))}`);
-  assert.ok(onBorder(last, boxes.get(edge.target)!), `${edge.id} ends on ${edge.target}'s border: ${JSON.stringify(last)} ${JSON.stringify(boxes.get(edge.target))}`);
+  const on = (p: Point, id: string) => (persons.has(id) ? onPersonOutline(p, persons.get(id)!) : onBorder(p, boxes.get(id)!));
+  assert.ok(on(first, edge.source), `${edge.id} starts on ${edge.source}'s border: ${JSON.stringify(first)} ${JSON.stringify(boxes.get(edge.source))}`);
+  assert.ok(on(last, edge.target), `${edge.id} ends on ${edge.target}'s border: ${JSON.stringify(last)} ${JSON.stringify(boxes.get(edge.target))}`);
 }
 
 /** Every invariant a scene must hold, whatever the model. */

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { join } from 'node:path';
 import { layoutText, lineHeightFor, measureText } from '../../../src/core/layout';
 import { interMetrics } from '../../../src/core/layout/fontMetrics.generated';
@@ -153,5 +154,77 @@ describe('layoutText', () => {
     const block = layoutText('😀😀😀😀😀😀', { ...opts, maxWidth: 30 });
     assert.ok(block.lines.length > 1);
     for (const line of block.lines) assert.ok(!/[\ud800-\udbff]$/.test(line) && !/^[\udc00-\udfff]/.test(line));
+  });
+});
+
+/**
+ * The wrapping rule written the obvious (quadratic) way: greedy on spaces; a word wider than
+ * the line gives the longest head that fits (at least one character), cut after the last
+ * soft break character in it when there is one.
+ */
+function referenceLayout(label: string, maxWidth: number): string[] {
+  const fits = (s: string) => measureText(s, 14, 400) <= maxWidth;
+  const soft = new Set(Array.from('-/_.:\\@&?='));
+  const lines: string[] = [];
+  if (label === '') return lines;
+  for (const paragraph of label.replace(/\r\n?/g, '\n').split('\n')) {
+    let line = '';
+    for (let word of paragraph.split(/[ \t]+/).filter((w) => w.length > 0)) {
+      if (line && fits(`${line} ${word}`)) {
+        line = `${line} ${word}`;
+        continue;
+      }
+      if (line) lines.push(line);
+      while (!fits(word) && Array.from(word).length > 1) {
+        const chars = Array.from(word);
+        let end = 1;
+        while (end < chars.length && fits(chars.slice(0, end + 1).join(''))) end++;
+        for (let i = end; i > 0; i--) {
+          if (soft.has(chars[i - 1]!)) {
+            end = i;
+            break;
+          }
+        }
+        lines.push(chars.slice(0, end).join(''));
+        word = chars.slice(end).join('');
+      }
+      line = word;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+describe('layoutText against the reference rule', () => {
+  const pieces = ['a', 'W', 'i', 'ç', '-', '/', '.', '=', ' ', '  ', '\t', '\n', '😀', '数', 'e\u0301', '\u200b', 'abc', 'longword', 'kubernetes-ingress'];
+  const labels = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((p) => p.join(''));
+
+  it('gives the same lines and the width of the widest, for any label and width', () => {
+    fc.assert(
+      fc.property(labels, fc.integer({ min: 1, max: 200 }), (label, maxWidth) => {
+        const block = layoutText(label, { fontSize: 14, weight: 400, maxWidth });
+        assert.deepEqual(block.lines, referenceLayout(label, maxWidth));
+        const widest = Math.max(0, ...block.lines.map((l) => measureText(l, 14, 400)));
+        assert.ok(block.width >= widest && block.width - widest < 0.011, `${block.width} vs ${widest}`);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  // A hang guard, not a timing assertion: the quadratic break took minutes at this length.
+  it('breaks a 200,000-character word into full lines in one pass', { timeout: 60_000 }, () => {
+    const word = 'a'.repeat(200_000);
+    const block = layoutText(word, { fontSize: 14, weight: 400, maxWidth: 160 });
+    let perLine = 1;
+    while (measureText('a'.repeat(perLine + 1), 14, 400) <= 160) perLine++;
+    assert.equal(block.lines.length, Math.ceil(200_000 / perLine));
+    assert.ok(block.lines.slice(0, -1).every((l) => l.length === perLine));
+    assert.equal(block.lines.join(''), word);
+  });
+
+  it('breaks after a soft break character that ends the fitting head', () => {
+    // The head "aa-aa-" fits exactly: it ends at its last `-`, not at the earlier one.
+    const maxWidth = measureText('aa-aa-', 14, 400);
+    assert.deepEqual(layoutText('aa-aa-bbbbbbbbbbbb', { fontSize: 14, weight: 400, maxWidth }).lines[0], 'aa-aa-');
   });
 });

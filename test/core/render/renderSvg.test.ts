@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkXmlWellFormed, groupColors, nodeColors, renderSvg, THEMES } from '../../../src/core/render/index';
+import { checkXmlWellFormed, escapeXml, groupColors, nodeColors, renderSvg, THEMES } from '../../../src/core/render/index';
+import { ELLIPSIS, MAX_LABEL_LENGTH } from '../../../src/core/labelLimit';
 import type { Shape } from '../../../src/core/model';
 import { parseDiagram } from '../../../src/core/language';
 import { GROUP_METRICS, layoutDiagram } from '../../../src/core/layout';
@@ -480,4 +481,25 @@ test('a group title follows its text block, whatever the size constants say', ()
     { idPrefix: 't' },
   );
   assert.match(nodeMarkup(svg, 'g'), /<text [^>]*font-size="37"[^>]*>Huge<\/text>/);
+});
+
+test('a label past the limit is drawn shortened, the whole of it in the <title> tooltip', async () => {
+  const blob = 'data:image/png;base64,' + 'iVBORw0KGgo'.repeat(20_000);
+  const title = 'A title that goes on '.repeat(40);
+  const { model } = parseDiagram(`diagram "${title}"\na = rect "${blob}" tooltip="the logo"\nb = rect\na -> b "${blob}"`);
+  const scene = await layoutDiagram(model, {});
+  const svg = renderSvg(scene, { idPrefix: 'long' });
+  assertWellFormed(svg);
+  const node = nodeMarkup(svg, 'a');
+  assert.ok(node.includes(`<title>${escapeXml(blob)}\n\nthe logo</title>`), 'the node tooltip holds the whole label, then its own');
+  const drawn = [...node.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]).join('');
+  assert.ok(drawn.endsWith(ELLIPSIS) && drawn.length === MAX_LABEL_LENGTH, `drawn: ${drawn.length} characters`);
+  const edgeLabel = svg.slice(svg.indexOf('class="long-edge-labels"'));
+  assert.ok(edgeLabel.includes(`<title>${escapeXml(blob)}</title>`), 'the connection label has the whole label as tooltip');
+  // The title: drawn shortened (the canvas does not grow for it), whole as the accessible name.
+  const whole = title.trim();
+  assert.ok(svg.includes(`<title id="long-title">${whole}</title>`));
+  const drawnTitle = /<text[^>]*font-size="18"[^>]*>([^<]*)<\/text>/.exec(svg)![1]!;
+  assert.equal(drawnTitle, whole.slice(0, MAX_LABEL_LENGTH - 1).trimEnd() + ELLIPSIS);
+  assert.ok(Number(/<svg[^>]* width="(\d+)"/.exec(svg)![1]) < 10_000);
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { edgePath, shapeGeometry } from '../../../src/core/render/index';
 import type { Shape } from '../../../src/core/model';
 import { SHAPE_DETAIL } from '../../../src/core/layout/constants';
+import { personFigure } from '../../../src/core/layout/personFigure';
 
 const SHAPES: Shape[] = ['rectangle', 'rounded', 'circle', 'diamond', 'cylinder', 'cloud', 'hexagon', 'person', 'document', 'queue', 'note', 'text', 'icon'];
 
@@ -47,6 +48,21 @@ test('decorations: cylinder and queue rims, document and note folds', () => {
   assert.match(shapeGeometry('queue', 100, 60, 'large').path, new RegExp(`^M${SHAPE_DETAIL.large.capRadius} 0H`));
   // The person is a head plus a body: two closed sub-paths.
   assert.equal(shapeGeometry('person', 100, 100).path.match(/Z/g)?.length, 2);
+});
+
+test('the person is drawn from personFigure: its head, the notch around the chin, its shoulders', () => {
+  for (const size of ['small', 'medium', 'large'] as const) {
+    const [w, h] = [150, 150];
+    const f = personFigure(w, size, h);
+    const { path } = shapeGeometry('person', w, h, size);
+    const r = (n: number) => String(Math.round(n * 100) / 100);
+    // The head: a full circle on the axis.
+    assert.ok(path.startsWith(`M${r(w / 2 - f.headRadius)} ${r(f.headCenterY)}A${r(f.headRadius)} ${r(f.headRadius)} 0 1 0 `), `${size}: ${path.slice(0, 60)}`);
+    // The body: from the left side up over the left shoulder, the notch, the right shoulder.
+    assert.ok(path.includes(`ZM0 ${r(f.shoulderTop + f.shoulderRadius)}A${r(f.shoulderRadius)} ${r(f.shoulderRadius)} 0 0 1 ${r(f.shoulderRadius)} ${r(f.shoulderTop)}`), size);
+    assert.ok(path.includes(`A${r(f.notchRadius)} ${r(f.notchRadius)} 0 0 0 `), `${size}: the notch`);
+  }
+  assert.notDeepEqual(shapeGeometry('person', 150, 150, 'small'), shapeGeometry('person', 150, 150, 'large'));
 });
 
 test('edgePath rounds orthogonal bends and keeps straight runs straight', () => {

@@ -55,8 +55,11 @@ export interface CodeServerOptions {
   logFile?: string;
   /** Port on 127.0.0.1; default a free one. */
   port?: number;
-  /** Keep workspace trust on: the folder opens in Restricted Mode (default: trust is off, every folder trusted). */
-  restricted?: boolean;
+  /**
+   * False opens the workspace untrusted, in Restricted Mode (workspace trust on, no startup
+   * prompt); default true: trust is turned off, so nothing is restricted.
+   */
+  trusted?: boolean;
 }
 
 export interface CodeServer {
@@ -93,7 +96,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const extensionsDir = join(scratch, 'extensions');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
-  const trust = options.restricted ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {};
+  const trust = options.trusted === false ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {};
   writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...trust, ...options.settings }, null, 2));
   const config = join(scratch, 'config.yaml');
   writeFileSync(config, 'auth: none\n');
@@ -112,7 +115,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    ...(options.restricted ? [] : ['--disable-workspace-trust']),
+    ...(options.trusted === false ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--user-data-dir', userDataDir,
     '--extensions-dir', extensionsDir,

@@ -72,6 +72,12 @@ test('the chat is a webview view in the secondary side bar (VS Code >= 1.106), w
   ]);
 });
 
+test('in .diagram files accented keywords are not boxed, in Restricted Mode too; invisible and ambiguous characters still are', () => {
+  const defaults: Record<string, Record<string, unknown>> = pkg.contributes.configurationDefaults;
+  assert.deepEqual(Object.keys(defaults), ['[archflow]'], 'language-scoped only: other files keep VS Code defaults');
+  assert.deepEqual(defaults['[archflow]'], { 'editor.unicodeHighlight.nonBasicASCII': false });
+});
+
 test('the language, grammar and files it points at exist', () => {
   const [language] = pkg.contributes.languages;
   assert.deepEqual(language.extensions, ['.diagram']);

@@ -5,6 +5,17 @@ import { closeAll, diagnosticsOf, fixtureUri, openFixture, waitFor } from './hel
 suite('language features', () => {
   suiteTeardown(closeAll);
 
+  test('accented keywords are not boxed in .diagram files, invisible and ambiguous characters still are', () => {
+    // The contributed language default, as VS Code resolves it for the language.
+    const archflow = vscode.workspace.getConfiguration('editor', { languageId: 'archflow' });
+    assert.equal(archflow.get('unicodeHighlight.nonBasicASCII'), false);
+    assert.equal(archflow.get('unicodeHighlight.invisibleCharacters'), true);
+    assert.equal(archflow.get('unicodeHighlight.ambiguousCharacters'), true);
+    assert.deepEqual(archflow.inspect('unicodeHighlight.nonBasicASCII')?.defaultLanguageValue, false);
+    // Other languages keep VS Code's own default (boxed in Restricted Mode).
+    assert.equal(vscode.workspace.getConfiguration('editor', { languageId: 'plaintext' }).get('unicodeHighlight.nonBasicASCII'), 'inUntrustedWorkspace');
+  });
+
   test('a broken file gets diagnostics with message, range and code', async () => {
     const editor = await openFixture('broken.diagram');
     const diags = await diagnosticsOf(editor.document.uri, 2);
@@ -133,6 +144,28 @@ suite('language features', () => {
     await openFixture('rename.diagram');
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', fixtureUri('rename.diagram'));
     assert.deepEqual(links.map((l) => l.target?.toString()), ['https://example.com/cache']);
+  });
+});
+
+suite('over-long labels', () => {
+  suiteTeardown(closeAll);
+
+  test('a 200,000-character label gets a warning with its length, and outline and hover show it shortened', async () => {
+    const blob = 'QUJD'.repeat(50_000);
+    const doc = await vscode.workspace.openTextDocument({ language: 'archflow', content: `blob = rect "${blob}"\nother = rect\nother -> blob "${blob}"\n` });
+    await vscode.window.showTextDocument(doc);
+    const warnings = (await diagnosticsOf(doc.uri, 2)).filter((d) => d.code === 'label-too-long');
+    assert.equal(warnings.length, 2);
+    assert.equal(warnings[0]!.severity, vscode.DiagnosticSeverity.Warning);
+    assert.match(warnings[0]!.message, /200,000 characters long, over the limit of 500/);
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri);
+    const symbol = symbols.find((s) => s.name.startsWith('blob'))!;
+    assert.ok(symbol.name.endsWith('…') && symbol.name.length < 600, `${symbol.name.length} characters`);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 1));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /\*\*blob\*\*/);
+    assert.ok(text.length < 2 * 1200, `hover of ${text.length} characters`);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
 

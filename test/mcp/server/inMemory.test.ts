@@ -10,6 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ListRootsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { syntaxHelp } from '../../../src/core/language';
+import { iconTotals } from '../../../src/core/icons';
+import { getIconCatalog } from '../../../src/node/iconStore';
 import { connectInProcess, createDiagramServer, type DiagramServerOptions, type InProcessConnection } from '../../../src/mcp/server';
 import { chainDiagram, EXAMPLE_TEXTS, PNG_SIGNATURE, repoRoot, resourceText, tempDir, textOf, writeExamples } from './helpers';
 
@@ -74,8 +76,9 @@ describe('diagram server over InMemoryTransport', T, () => {
   test('syntax_help returns the cheat sheet of the server locale', async () => {
     const result = await call(client, 'syntax_help', {});
     assert.equal(result.isError, undefined);
-    assert.equal(textOf(result), syntaxHelp('en'));
+    assert.equal(textOf(result), syntaxHelp('en', (await getIconCatalog()).sets()));
     assert.match(textOf(result), /```/);
+    assert.match(textOf(result), /\| total \| 9 sets \| [\d,]+ \| [\d,]+ \|/, 'the icon sets and their counts');
   });
 
   test('check_diagram on `a -> ` is an error on line 1, as text and as structured content', async () => {
@@ -115,6 +118,11 @@ describe('diagram server over InMemoryTransport', T, () => {
     const data = result.structuredContent as { matches: Array<{ id: string; set: string }> };
     assert.equal(data.matches[0].id, 'logos:kafka');
     assert.match(textOf(result), /^logos:kafka \(SVG Logos\)$/m);
+    // The summary counts what `archflow icons sets` counts.
+    const totals = iconTotals((await getIconCatalog()).sets());
+    assert.deepEqual((result.structuredContent as { searched: unknown }).searched, totals);
+    const summary = textOf(result).split('\n').at(-1)!;
+    assert.equal(summary, `${data.matches.length} matches, best first, among ${totals.names.toLocaleString('en-US')} names (aliases included) of ${totals.icons.toLocaleString('en-US')} icons in 9 sets.`);
     const limited = (await call(client, 'search_icons', { query: 'database', limit: 3 })).structuredContent as { matches: unknown[] };
     assert.equal(limited.matches.length, 3);
     const mdi = (await call(client, 'search_icons', { query: 'kafka', prefix: 'mdi' })).structuredContent as { matches: Array<{ prefix: string }> };
@@ -128,7 +136,7 @@ describe('diagram server over InMemoryTransport', T, () => {
     assert.match(textOf(unknownSet), /Unknown icon set 'nope'.*logos/);
     const none = await call(client, 'search_icons', { query: 'qqqqqqqqqqqqqqqqqqqq' });
     assert.equal(none.isError, undefined);
-    assert.match(textOf(none), /No icon matches/);
+    assert.match(textOf(none), /No icon matches 'q+'\..*\n0 matches among [\d,]+ names/);
     assert.deepEqual((none.structuredContent as { matches: unknown[] }).matches, []);
     const tooMany = await call(client, 'search_icons', { query: 'kafka', limit: 101 });
     assert.equal(tooMany.isError, true);
@@ -223,7 +231,7 @@ describe('diagram server over InMemoryTransport', T, () => {
 
     const syntax = await client.readResource({ uri: 'archflow://syntax' });
     assert.equal(syntax.contents[0].mimeType, 'text/markdown');
-    assert.equal(resourceText(syntax.contents[0]), syntaxHelp('en'));
+    assert.equal(resourceText(syntax.contents[0]), syntaxHelp('en', (await getIconCatalog()).sets()));
 
     const example = await client.readResource({ uri: 'archflow://examples/queue' });
     assert.equal(resourceText(example.contents[0]), EXAMPLE_TEXTS.queue);
@@ -304,7 +312,8 @@ describe('limits, locale and roots', T, () => {
     assert.match(textOf(await call(client, 'check_diagram', { text: 'a -> ' })), /diagrama:1:\d+: error: .*\n.*1 elemento, 0 conexões; 1 erro/s);
     assert.match(textOf(await call(client, 'render_diagram', { text: chainDiagram(2), output: 'a.svg' })), /^2 elementos, 1 conexão, \d+ (B|KB) -> a\.svg$/);
     assert.match(textOf(await call(client, 'render_diagram', { text: chainDiagram(2), output: 'a.txt' })), /Recusado.*\nRaízes permitidas: /);
-    assert.equal(textOf(await call(client, 'syntax_help', {})), syntaxHelp('pt-BR'));
+    assert.equal(textOf(await call(client, 'syntax_help', {})), syntaxHelp('pt-BR', (await getIconCatalog()).sets()));
+    assert.match(textOf(await call(client, 'search_icons', { query: 'kafka', prefix: 'mdi' })), /\n\d+ resultados?(, os melhores primeiro,)? entre [\d.]+ nomes \(com apelidos\) de [\d.]+ ícones em Material Design Icons \(mdi\)\.$/);
     const prompt = await client.getPrompt({ name: 'draw_architecture', arguments: { focus: 'pagamentos' } });
     assert.match(prompt.messages[0].content.type === 'text' ? prompt.messages[0].content.text : '', /Foco: pagamentos/);
   });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parseDiagram } from '../../../src/core/language/index';
 import { layoutDiagram } from '../../../src/core/layout/index';
 import { sceneToFlow, TITLE_NODE_ID } from '../../../webview/preview/sceneToFlow';
+import { ELLIPSIS, MAX_LABEL_LENGTH } from '../../../src/core/labelLimit';
 
 const TEXT = `diagram "Shop"
 web = rectangle "Web" icon=lucide:globe
@@ -86,4 +87,16 @@ test('every node declares its size and anchors, so React Flow never waits to mea
       n.id,
     );
   }
+});
+
+test('a title past the limit is drawn shortened, the whole of it as the title tooltip', { timeout: 30_000 }, async () => {
+  const whole = 'Payments platform, '.repeat(40).trim();
+  const s = { ...(await scene()), title: whole };
+  const title = sceneToFlow(s).nodes.find((n) => n.id === TITLE_NODE_ID)!;
+  const data = title.data as { title: string; tooltip?: string };
+  assert.equal(data.tooltip, whole);
+  assert.equal(data.title, whole.slice(0, MAX_LABEL_LENGTH - 1).trimEnd() + ELLIPSIS);
+  assert.ok(title.width! < MAX_LABEL_LENGTH * 18, 'the title node is as wide as the drawn title');
+  const short = sceneToFlow(await scene()).nodes.find((n) => n.id === TITLE_NODE_ID)!;
+  assert.deepEqual(short.data, { title: 'Shop' });
 });

@@ -54,6 +54,7 @@ export const DiagramEdge = memo(function DiagramEdge({ id, data }: EdgeProps<Dia
         <div
           className="af-edge-label nodrag nopan"
           data-edge={id}
+          title={edge.tooltip}
           style={{ transform: `translate(${edge.labelPosition.x}px, ${edge.labelPosition.y}px)`, width: bw, height: bh, zIndex: labelZ }}
           onClick={() => revealLine(edge.line)}
         >

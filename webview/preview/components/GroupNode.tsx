@@ -29,7 +29,7 @@ export const GroupNode = memo(function GroupNode({ data }: NodeProps<GroupFlowNo
 export const TitleNode = memo(function TitleNode({ data, width }: NodeProps<TitleFlowNode>) {
   const { palette } = useDrawing();
   return (
-    <div className="af-title">
+    <div className="af-title" title={data.tooltip}>
       <svg width={width ?? 1} height={TITLE_STYLE.band} overflow="visible">
         <text x={0} y={TITLE_STYLE.baseline} fontFamily={FONT_FAMILY} fontSize={TITLE_STYLE.fontSize} fontWeight={TITLE_STYLE.fontWeight} fill={palette.title}>
           {data.title}

@@ -8,6 +8,7 @@ import { MessageList } from './components/MessageList';
 import { APPROVAL_KEYS } from './components/ToolCard';
 import { ChatEnvContext, useChatEnv, type ChatEnv } from './context';
 import type { ChatHost } from './host';
+import { warmMarkdown } from './markdown/render';
 import { chatReducer, INITIAL_STATE } from './state';
 
 function EmptyState({ onPick }: { onPick(text: string): void }) {
@@ -70,6 +71,15 @@ export function App({ boot, host }: { boot: ChatBootConfig; host: ChatHost }) {
 
   const conversation = state.conversation;
   const running = conversation?.meta.running ?? false;
+
+  // A conversation just shown: its answers are parsed while the page is idle, newest first, so
+  // scrolling back through them never waits for Markdown.
+  const shownId = conversation?.id;
+  useEffect(() => {
+    if (!conversation) return;
+    warmMarkdown(conversation.items.flatMap((i) => (i.kind === 'assistant' && i.done ? [i.text] : [])));
+    // Once per conversation shown, not on every change of it.
+  }, [shownId]);
   const pending = useMemo(() => [...(conversation?.items ?? [])].reverse().find((i): i is ToolItem => i.kind === 'tool' && i.status === 'approval'), [conversation]);
 
   useEffect(() => {

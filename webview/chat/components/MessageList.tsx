@@ -1,9 +1,14 @@
-import { forwardRef, memo, type HTMLAttributes } from 'react';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ChatItem, ConversationView } from '../../../src/protocol/index';
 import { useChatEnv } from '../context';
 import { AssistantMessage, Notice, RunEnd, UserMessage } from './Messages';
 import { ToolCard } from './ToolCard';
+
+/** Height assumed for an item not measured yet. */
+const ESTIMATED_HEIGHT = 140;
+/** Closer than this to the end counts as "at the end": the list follows what arrives. */
+const STICKY_PX = 48;
 
 const ItemView = memo(function ItemView({ item, last, running }: { item: ChatItem; last: boolean; running: boolean }) {
   switch (item.kind) {
@@ -20,12 +25,6 @@ const ItemView = memo(function ItemView({ item, last, running }: { item: ChatIte
   }
 });
 
-// Virtuoso's list element, as a labelled log for screen readers.
-const List = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function List(props, ref) {
-  const { strings } = useChatEnv();
-  return <div {...props} ref={ref} role="log" aria-live="polite" aria-label={strings.messageLabel} />;
-});
-
 function Working() {
   const { strings } = useChatEnv();
   return (
@@ -36,27 +35,52 @@ function Working() {
 }
 
 /**
- * The conversation, virtualised (only what is near the viewport is in the DOM), following the
- * end while the user is at the bottom and staying put when they have scrolled up.
+ * The conversation, virtualised (only the items near the viewport are in the DOM, measured as
+ * they render), opening at its end and following the end while the user is there; scrolled up,
+ * it stays put as text arrives.
  */
-export const MessageList = forwardRef<VirtuosoHandle, { conversation: ConversationView }>(function MessageList({ conversation }, ref) {
+export function MessageList({ conversation }: { conversation: ConversationView }) {
+  const { strings } = useChatEnv();
   const items = conversation.items;
   const running = conversation.meta.running;
+  const scroller = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_HEIGHT,
+    getItemKey: (index) => items[index]!.id,
+    overscan: 4,
+    // Open at the end: render the last items first, not the first ones.
+    initialOffset: () => items.length * ESTIMATED_HEIGHT,
+  });
+
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (el) atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
+  }, []);
+
+  const total = virtualizer.getTotalSize();
+  const last = items.at(-1);
+  const lastSize = last?.kind === 'assistant' ? last.text.length : last?.kind === 'tool' ? last.status : '';
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && atEnd.current) el.scrollTop = el.scrollHeight;
+  }, [total, items.length, lastSize, running]);
+
   return (
-    <Virtuoso
-      ref={ref}
-      className="af-messages"
-      data={items}
-      computeItemKey={(_, item) => item.id}
-      initialTopMostItemIndex={Math.max(0, items.length - 1)}
-      followOutput={(atBottom) => (atBottom ? 'auto' : false)}
-      increaseViewportBy={{ top: 600, bottom: 600 }}
-      itemContent={(index, item) => (
-        <div className="af-item">
-          <ItemView item={item} last={index === items.length - 1} running={running} />
-        </div>
-      )}
-      components={{ List, Footer: running ? Working : undefined }}
-    />
+    <div ref={scroller} className="af-messages" role="log" aria-live="polite" aria-label={strings.messageLabel} onScroll={onScroll}>
+      <div className="af-messages-inner" style={{ height: total }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index]!;
+          return (
+            <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className="af-item" style={{ transform: `translateY(${row.start}px)` }}>
+              <ItemView item={item} last={row.index === items.length - 1} running={running} />
+            </div>
+          );
+        })}
+      </div>
+      {running && <Working />}
+    </div>
   );
-});
+}

@@ -28,7 +28,7 @@ function usePaintReport(id: string, length: number) {
   useEffect(() => {
     if (!reportPaints) return;
     // The frame after this commit is the one that shows it: report once it has been painted.
-    const frame = requestAnimationFrame(() => setTimeout(() => host.post({ type: 'painted', id, length, at: Date.now() }), 0));
+    const frame = requestAnimationFrame(() => setTimeout(() => host.post({ type: 'painted', id, length, at: performance.timeOrigin + performance.now() }), 0));
     return () => cancelAnimationFrame(frame);
   }, [host, reportPaints, id, length]);
 }

@@ -1,18 +1,10 @@
-import { memo, useMemo, useRef, type ComponentProps, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import remend from 'remend';
 import { useChatEnv } from '../context';
-import { rehypeHighlightCode } from './highlight';
-import { remarkHtmlAsText } from './htmlAsText';
+import { hasMarkdownTree, markdownTree, whenIdle } from './render';
 import { IncrementalSplitter } from './splitBlocks';
-
-// GitHub's sanitising rules: no raw HTML, no event handlers, no `javascript:` or `data:` links.
-const SANITIZE = [rehypeSanitize, defaultSchema] as const;
-const PLAIN = [SANITIZE] as ComponentProps<typeof ReactMarkdown>['rehypePlugins'];
-const HIGHLIGHTED = [SANITIZE, rehypeHighlightCode] as ComponentProps<typeof ReactMarkdown>['rehypePlugins'];
-const REMARK = [remarkGfm, remarkHtmlAsText];
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
@@ -21,9 +13,9 @@ function textOf(node: ReactNode): string {
   return '';
 }
 
-function useComponents(): Components {
+function useComponents(): Partial<Components> {
   const { host, strings } = useChatEnv();
-  return useMemo<Components>(
+  return useMemo<Partial<Components>>(
     () => ({
       // Links open through the host, which decides what may be opened; the page navigates nowhere.
       a: ({ href, children, title }) =>
@@ -81,12 +73,23 @@ function useComponents(): Components {
   );
 }
 
-const Block = memo(function Block({ text, highlight, components }: { text: string; highlight: boolean; components: Components }) {
-  return (
-    <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={highlight ? HIGHLIGHTED : PLAIN} components={components}>
-      {text}
-    </ReactMarkdown>
-  );
+/**
+ * One block (or a whole finished message). Code is highlighted once the page is idle after the
+ * block first shows, unless its highlighted tree is ready already: highlighting never holds up
+ * the first drawing of a conversation.
+ */
+const Block = memo(function Block({ text, highlight, components }: { text: string; highlight: boolean; components: Partial<Components> }) {
+  const [idle, setIdle] = useState(() => hasMarkdownTree(text, true));
+  useEffect(() => {
+    if (idle || !highlight) return;
+    let live = true;
+    whenIdle(() => live && setIdle(true));
+    return () => {
+      live = false;
+    };
+  }, [idle, highlight]);
+  const tree = markdownTree(text, highlight && (idle || hasMarkdownTree(text, true)));
+  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passKeys: true, ignoreInvalidStyle: true });
 });
 
 /**

@@ -24,9 +24,10 @@ export function diagramLanguage(hljs: HLJSApi): Language {
       hljs.COMMENT('#', '$'),
       hljs.COMMENT('//', '$'),
       hljs.QUOTE_STRING_MODE,
+      // `icon=` is an attribute, `icon` alone a shape: attributes first.
+      { className: 'attr', begin: `(?<![\\p{L}\\w])(?:${alternation(attributes)})(?==)` },
       { className: 'keyword', begin: `(?<![\\p{L}\\w])(?:${alternation(keywords)})(?![\\p{L}\\w])`, relevance: 2 },
       { className: 'type', begin: `(?<![\\p{L}\\w])(?:${alternation(shapes)})(?![\\p{L}\\w])` },
-      { className: 'attr', begin: `(?<![\\p{L}\\w])(?:${alternation(attributes)})(?==)` },
       { className: 'literal', begin: `(?<==)(?:${alternation(values)})(?![\\p{L}\\w])` },
       { className: 'symbol', begin: /[a-z0-9-]+:[a-z0-9-]+/ },
       { className: 'operator', begin: /<->|->|<-|--/ },

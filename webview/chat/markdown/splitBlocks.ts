@@ -7,7 +7,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
  */
 export function splitBlocks(text: string): string[] {
   const children = fromMarkdown(text).children;
-  if (children.length === 0) return text.trim() ? [text] : [];
+  if (children.length === 0) return text ? [text] : [];
   const out: string[] = [];
   for (let i = 0; i < children.length; i++) {
     const start = i === 0 ? 0 : (children[i].position?.start.offset ?? 0);
@@ -18,9 +18,15 @@ export function splitBlocks(text: string): string[] {
 }
 
 /**
+ * Blocks parsed again on each append: an append can change how the last blocks are cut (a
+ * list that goes on after blank lines, a fence that closes), never blocks further back.
+ */
+const REPARSED = 3;
+
+/**
  * {@link splitBlocks} for text that grows at its end: when `text` extends the previous text,
- * only its last block onward is parsed again (earlier blocks cannot change by an append), so
- * each streamed chunk costs the size of the last block, not of the whole answer.
+ * only its last few blocks onward are parsed again, so each streamed chunk costs the size of
+ * those blocks, not of the whole answer.
  */
 export class IncrementalSplitter {
   #text = '';
@@ -28,7 +34,7 @@ export class IncrementalSplitter {
 
   split(text: string): string[] {
     if (this.#blocks.length > 0 && text.startsWith(this.#text)) {
-      const stable = this.#blocks.slice(0, -1);
+      const stable = this.#blocks.slice(0, -REPARSED);
       const offset = stable.reduce((n, b) => n + b.length, 0);
       this.#blocks = [...stable, ...splitBlocks(text.slice(offset))];
     } else {

@@ -37,7 +37,7 @@ export type SelectedElementKind = 'node' | 'group' | 'connection';
 /** Arguments of {@link SELECT_ELEMENT_TOOL}. */
 export interface ElementSelection {
   kind: SelectedElementKind;
-  /** The element's id in the diagram text (a connection's scene id for connections). */
+  /** The element's id in the diagram text; for a connection `source -> target`. */
   id: string;
   /** What the drawing shows for it: the label's lines joined by spaces (may be empty). */
   label: string;

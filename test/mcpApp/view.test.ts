@@ -108,7 +108,8 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
 
   for (const theme of ['light', 'dark'] as const) {
     test(`${theme}: draws every element and connection check_diagram counts, animated, in the host's colours, without a console error`, async () => {
-      const host = await openAppHost(browser, callTool);
+      // As wide as a chat's column.
+      const host = await openAppHost(browser, callTool, { width: 760, height: 720 });
       try {
         const frame = await host.load({ html, hostContext: hostContext(theme) });
         const { args, result } = await render(EXAMPLE, `docs/shop-${theme}.svg`);

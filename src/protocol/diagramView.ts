@@ -33,9 +33,9 @@ const textBlock = z.object({
   lineHeight: positive,
 });
 
-const node = z.object({
+/** What nodes and groups both have: a box, a label and an icon placed in it, and their attributes. */
+const element = {
   id,
-  shape: z.enum(values(SHAPES)),
   size: z.enum(values(SIZES)),
   x: finite,
   y: finite,
@@ -50,29 +50,11 @@ const node = z.object({
   tooltip: z.optional(text),
   link: z.optional(text),
   parent: z.optional(id),
-  implicit: z.optional(z.boolean()),
   line,
-});
+};
 
-const group = z.object({
-  id,
-  size: z.enum(values(SIZES)),
-  x: finite,
-  y: finite,
-  width: size,
-  height: size,
-  label: textBlock,
-  labelPosition: point,
-  icon: z.optional(id),
-  iconBox,
-  color,
-  fill: color,
-  tooltip: z.optional(text),
-  link: z.optional(text),
-  parent: z.optional(id),
-  depth: z.int().check(z.gte(0)),
-  line,
-});
+const node = z.object({ ...element, shape: z.enum(values(SHAPES)), implicit: z.optional(z.boolean()) });
+const group = z.object({ ...element, depth: z.int().check(z.gte(0)) });
 
 const edge = z.object({
   id,

@@ -16,6 +16,7 @@ import { THEMES } from '../../src/core/render/index';
 import { createDiagramServer } from '../../src/mcp/server';
 import { launchChromium } from '../harness/browser';
 import { FULL_HOST_CAPABILITIES, hostContext, openAppHost, type AppHostPage, type HostEvent } from '../harness/mcpAppHost';
+import type { LoadOptions } from '../harness/mcpAppHost/types';
 import { repoRoot, tempDir } from '../mcp/server/helpers';
 
 const T = { timeout: 180_000 };
@@ -84,6 +85,24 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
     const args = { text, output };
     return { args, result: (await client.callTool({ name: 'render_diagram', arguments: args })) as CallToolResult };
   };
+  /** A fresh host page for `fn`, closed after it whatever happens. */
+  const withHost = async (fn: (host: AppHostPage) => Promise<void>): Promise<void> => {
+    const host = await openAppHost(browser, callTool);
+    try {
+      await fn(host);
+    } finally {
+      await host.page.close();
+    }
+  };
+  /** What a chat does for one call: load the view, render on the server, hand the view input and result. */
+  const drawIn = async (host: AppHostPage, output: string, load: Partial<LoadOptions> = {}): Promise<Frame> => {
+    const frame = await host.load({ html, ...load });
+    const { args, result } = await render(SMALL, output);
+    await host.sendToolInput(args);
+    await host.sendToolResult(result);
+    await waitForState(frame, 'drawn');
+    return frame;
+  };
 
   before(async () => {
     ({ dir: root, cleanup } = await tempDir('archflow-mcp-app-'));
@@ -108,9 +127,7 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
 
   for (const theme of ['light', 'dark'] as const) {
     test(`${theme}: draws every element and connection check_diagram counts, animated, in the host's colours, without a console error`, async () => {
-      // As wide as a chat's column.
-      const host = await openAppHost(browser, callTool, { width: 760, height: 720 });
-      try {
+      await withHost(async (host) => {
         const frame = await host.load({ html, hostContext: hostContext(theme) });
         const { args, result } = await render(EXAMPLE, `docs/shop-${theme}.svg`);
         assert.equal(result.isError, undefined);
@@ -143,6 +160,9 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
         assert.deepEqual(await eventsNamed(host, 'ui/notifications/size-changed'), [{ method: 'ui/notifications/size-changed', params: { height: 500 } }]);
         assert.equal(await host.frameHeight(), 500);
 
+        // Shown with an element clicked, as a person would use it.
+        await frame.locator('.react-flow__node[data-id="checkout"]').click();
+        await frame.locator('.af-selection[data-shared="shared"]').waitFor();
         mkdirSync(shots, { recursive: true });
         const file = join(shots, `mcp-app-${theme}.png`);
         await host.page.locator('iframe').screenshot({ path: file });
@@ -152,20 +172,13 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
         }
         assert.deepEqual(host.problems, []);
         assert.deepEqual(host.requested, []);
-      } finally {
-        await host.page.close();
-      }
+      });
     });
   }
 
   test('a click on a node reaches the server and tells the model which element the user means', async () => {
-    const host = await openAppHost(browser, callTool);
-    try {
-      const frame = await host.load({ html });
-      const { args, result } = await render(SMALL, 'docs/orders.svg');
-      await host.sendToolInput(args);
-      await host.sendToolResult(result);
-      await waitForState(frame, 'drawn');
+    await withHost(async (host) => {
+      const frame = await drawIn(host, 'docs/orders.svg');
       const before = serverCalls.length;
       await frame.locator('.react-flow__node[data-id="db"]').click();
 
@@ -185,19 +198,12 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
       assert.match((edge.params as { content: Array<{ text: string }> }).content[0]!.text, /^The user selected the connection web -> api \("HTTPS", line 5\)/);
       assert.ok(await frame.locator('.react-flow__edge.af-highlight').count() === 1);
       assert.deepEqual(host.problems, []);
-    } finally {
-      await host.page.close();
-    }
+    });
   });
 
   test('a chat without model context offers to ask; full screen and Open in VS Code go through the host', async () => {
-    const host = await openAppHost(browser, callTool);
-    try {
-      const frame = await host.load({ html, capabilities: { openLinks: {}, serverTools: {}, message: { text: {} } } });
-      const { args, result } = await render(SMALL, 'docs/ask.svg');
-      await host.sendToolInput(args);
-      await host.sendToolResult(result);
-      await waitForState(frame, 'drawn');
+    await withHost(async (host) => {
+      const frame = await drawIn(host, 'docs/ask.svg', { capabilities: { openLinks: {}, serverTools: {}, message: { text: {} } } });
       await frame.locator('.react-flow__node[data-id="api"]').click();
       await frame.locator('.af-selection[data-shared="canAsk"] .af-ask').click();
       const message = await until('the message', async () => (await eventsNamed(host, 'ui/message'))[0]);
@@ -219,34 +225,34 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
         [{ mode: 'fullscreen' }, { mode: 'inline' }],
       );
       assert.deepEqual(host.problems, []);
-    } finally {
-      await host.page.close();
-    }
+    });
+  });
+
+  test('a host that allows less height than 500 px gets a view that fits it', async () => {
+    await withHost(async (host) => {
+      const frame = await drawIn(host, 'docs/short.svg', { hostContext: hostContext('light', { containerDimensions: { maxHeight: 320, width: 960 } }) });
+      assert.deepEqual((await eventsNamed(host, 'ui/notifications/size-changed')).map((e) => e.params), [{ height: 320 }]);
+      assert.equal(await host.frameHeight(), 320);
+      assert.equal(await frame.locator('.react-flow').evaluate((e) => (e as unknown as El).getBoundingClientRect().height), 320);
+      assert.deepEqual(host.problems, []);
+    });
   });
 
   test('the theme follows the host live; reduced motion stops every animation', async () => {
-    const host = await openAppHost(browser, callTool);
-    try {
+    await withHost(async (host) => {
       await host.page.emulateMedia({ reducedMotion: 'reduce' });
-      const frame = await host.load({ html });
-      const { args, result } = await render(SMALL, 'docs/still.svg');
-      await host.sendToolInput(args);
-      await host.sendToolResult(result);
-      await waitForState(frame, 'drawn');
+      const frame = await drawIn(host, 'docs/still.svg');
       assert.equal(await frame.locator('.af-packets').count(), 0);
       assert.equal(await frame.locator('path.af-flow').count(), 0);
       await host.setHostContext(hostContext('dark'));
       await until('the dark palette', async () => ((await frame.locator('.af-app').getAttribute('class'))?.includes('af-theme-dark') ? true : undefined));
       assert.equal(await frame.locator('.react-flow').evaluate((e) => (globalThis as unknown as Win).getComputedStyle(e).backgroundColor), 'rgb(38, 38, 36)');
       assert.deepEqual(host.problems, []);
-    } finally {
-      await host.page.close();
-    }
+    });
   });
 
   test('bad input and silent hosts each show a clear state, never a blank frame or a console error', async () => {
-    const host = await openAppHost(browser, callTool);
-    try {
+    await withHost(async (host) => {
       const cases: Array<{ name: string; drive: (frame: Frame) => Promise<void>; state: string; text: RegExp }> = [
         { name: 'waiting', drive: async () => undefined, state: 'waiting', text: /^Waiting for the diagram…$/ },
         { name: 'streaming', drive: () => host.sendToolInputPartial({ text: 'diagram "A"\na = rectangle\nb = cylinder' }), state: 'writing', text: /^The diagram is being written \(3 lines so far\)…$/ },
@@ -297,27 +303,18 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
       assert.match(await statusText(silent), /^The chat has not connected this view yet\n+Still waiting/);
       assert.equal(await state(silent), 'hostSilent');
       assert.deepEqual(host.problems, []);
-    } finally {
-      await host.page.close();
-    }
+    });
   });
 
   test('sandboxed like a chat sandboxes it: no origin, no network, nothing requested', async () => {
-    const host = await openAppHost(browser, callTool);
-    try {
-      const frame = await host.load({ html, capabilities: FULL_HOST_CAPABILITIES });
-      const { args, result } = await render(SMALL, 'docs/sandbox.svg');
-      await host.sendToolInput(args);
-      await host.sendToolResult(result);
-      await waitForState(frame, 'drawn');
+    await withHost(async (host) => {
+      const frame = await drawIn(host, 'docs/sandbox.svg', { capabilities: FULL_HOST_CAPABILITIES });
       assert.deepEqual(host.problems, []);
       assert.equal(await frame.evaluate(() => (globalThis as unknown as { origin: string }).origin), 'null');
       const probe = await frame.evaluate(() => fetch('http://host.test/probe').then(() => 'fetched', (e: Error) => `blocked: ${e.name}`));
       assert.equal(probe, 'blocked: TypeError');
       assert.deepEqual(host.requested, [], 'nothing left the page (the CSP stopped the fetch before the network)');
       assert.ok(host.problems.some((p) => /Content Security Policy/.test(p)), 'the browser reported the refused connection');
-    } finally {
-      await host.page.close();
-    }
+    });
   });
 });

@@ -50,14 +50,16 @@ function DiagramView() {
 
   const displayMode = context.displayMode ?? 'inline';
   const fill = displayMode !== 'inline' || hasFixedHeight(context.containerDimensions);
+  const height = inlineHeight(context.containerDimensions);
   useLayoutEffect(() => {
     document.documentElement.classList.toggle('af-fill', fill);
-  }, [fill]);
+    document.documentElement.style.setProperty('--af-height', `${height}px`);
+  }, [fill, height]);
   // Hosts that size apps by what they report get the fixed height once (no ResizeObserver:
   // a view that fills its frame and reports its size grows without end in some hosts).
   useEffect(() => {
-    if (connected && !fill) app?.sendSizeChanged({ height: VIEW_HEIGHT }).catch(() => undefined);
-  }, [connected, fill, app]);
+    if (connected && !fill) app?.sendSizeChanged({ height }).catch(() => undefined);
+  }, [connected, fill, height, app]);
 
   // The drawing is fitted when it arrives and whenever the frame changes size.
   useEffect(() => {
@@ -265,6 +267,12 @@ function useHostCanvas(context: McpUiHostContext, dark: boolean): string | undef
     setColour(/^rgba\(.*,\s*0\)$/.test(c) || c === 'transparent' ? undefined : c);
   }, [context.theme, context.styles, dark]);
   return colour;
+}
+
+/** The inline height: {@link VIEW_HEIGHT}, or less when the host allows less. */
+function inlineHeight(dimensions: McpUiHostContext['containerDimensions']): number {
+  const max = dimensions && 'maxHeight' in dimensions ? dimensions.maxHeight : undefined;
+  return typeof max === 'number' && max > 0 ? Math.min(VIEW_HEIGHT, Math.floor(max)) : VIEW_HEIGHT;
 }
 
 function hasFixedHeight(dimensions: McpUiHostContext['containerDimensions']): boolean {

@@ -214,8 +214,11 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
       const link = await until('the link', async () => (await eventsNamed(host, 'ui/open-link'))[0]);
       assert.deepEqual(link.params, { url: `vscode://file${encodeURI(join(root, 'docs', 'ask.svg'))}` });
 
+      const transform = () => frame.locator('.react-flow__viewport').getAttribute('style');
+      const inline = await transform();
       await frame.locator('.af-fullscreen').click();
       await until('full screen', async () => ((await host.frameHeight()) === 720 ? true : undefined));
+      await until('the drawing fitted again', async () => ((await transform()) !== inline ? true : undefined));
       assert.ok(await frame.evaluate(() => (globalThis as unknown as Win).document.documentElement.classList.contains('af-fill')));
       assert.equal(await frame.locator('.react-flow').evaluate((e) => (e as unknown as El).getBoundingClientRect().height), 720);
       await frame.locator('.af-fullscreen').click();

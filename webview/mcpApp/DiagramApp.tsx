@@ -61,12 +61,14 @@ function DiagramView() {
     if (connected && !fill) app?.sendSizeChanged({ height }).catch(() => undefined);
   }, [connected, fill, height, app]);
 
-  // The drawing is fitted when it arrives and whenever the frame changes size.
+  // The drawing is fitted when it arrives and whenever the frame changes size (full
+  // screen and back, a chat column resized).
+  const frameSize = useFrameSize();
   useEffect(() => {
     if (!scene) return;
     const frame = requestAnimationFrame(() => void rf.fitView(FIT_OPTIONS));
     return () => cancelAnimationFrame(frame);
-  }, [scene, displayMode, rf]);
+  }, [scene, frameSize, rf]);
 
   // When the drawing was painted (the task after its frame), for tests and `npm run bench`.
   useEffect(() => {
@@ -267,6 +269,18 @@ function useHostCanvas(context: McpUiHostContext, dark: boolean): string | undef
     setColour(/^rgba\(.*,\s*0\)$/.test(c) || c === 'transparent' ? undefined : c);
   }, [context.theme, context.styles, dark]);
   return colour;
+}
+
+/** The frame's size as `WIDTHxHEIGHT`, updated when the host resizes it. */
+function useFrameSize(): string {
+  const read = () => `${window.innerWidth}x${window.innerHeight}`;
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const onResize = () => setSize(read());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return size;
 }
 
 /** The inline height: {@link VIEW_HEIGHT}, or less when the host allows less. */

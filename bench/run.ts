@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|long-labels|webview|mcp-server|mcp-client]
+ * Usage: npm run bench -- [--quick] [--only core|long-labels|webview|mcp-app|mcp-server|mcp-client]
  */
 import { benchCore } from './core.bench';
 import { benchLongLabels } from './longLabels.bench';
+import { benchMcpApp } from './mcpApp.bench';
 import { benchMcpClient } from './mcpClient.bench';
 import { benchMcpServer } from './mcpServer.bench';
 import { printTable, type BenchRow } from './measure';
@@ -20,6 +21,7 @@ const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'core', run: () => benchCore({ sizes: quick ? [10, 100] : [10, 100, 300, 1000], d2MaxSize: quick ? 100 : 1000 }) },
   { name: 'long-labels', run: () => benchLongLabels({ lengths: quick ? [20_000, 50_000] : [20_000, 50_000, 200_000] }) },
   { name: 'webview', run: () => benchWebview({ sizes: [10, 100, 300], edits: quick ? 5 : 9 }) },
+  { name: 'mcp-app', run: () => benchMcpApp({ sizes: [10, 100, 300], runs: quick ? 3 : 7 }) },
 ];
 
 async function main(): Promise<void> {

@@ -19,3 +19,4 @@ export {
   type PreviewState,
 } from './previewMessages';
 export { parseWebviewMessage, parsePreviewState, type ParseOutcome } from './validate';
+export { parseDiagramView, type DiagramViewOutcome } from './diagramView';

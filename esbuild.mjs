@@ -2,10 +2,11 @@
 // so the build stays green while the layers land one by one.
 // Usage: node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -27,6 +28,13 @@ const webEntries = [
   { in: 'webview/preview/main.tsx', out: 'webview/preview' },
   { in: 'webview/chat/main.tsx', out: 'webview/chat' },
 ];
+
+/**
+ * The diagram server's MCP App: one self-contained HTML file (script and styles inline;
+ * hosts load it into a sandbox with no origin to fetch from), always minified and in
+ * React's production build, because hosts refuse or fail on large documents.
+ */
+const appEntry = { in: 'webview/mcpApp/main.tsx', template: 'webview/mcpApp/index.html', out: 'dist/mcpApp/diagram.html' };
 
 // Generated data the bundles read at run time (icon shards, font metrics).
 for (const script of ['scripts/buildIcons.mjs']) {
@@ -87,10 +95,72 @@ for (const e of webEntries.filter((e) => existsSync(e.in))) {
   );
 }
 
+if (existsSync(appEntry.in)) {
+  contexts.push(
+    await esbuild.context({
+      entryPoints: [appEntry.in],
+      outdir: dirname(appEntry.out),
+      bundle: true,
+      write: false,
+      minify: true,
+      sourcemap: false,
+      legalComments: 'eof',
+      logLevel: 'warning',
+      platform: 'browser',
+      target: 'es2022',
+      format: 'iife',
+      loader: { '.css': 'css' },
+      define: { 'process.env.NODE_ENV': '"production"', ARCHFLOW_VERSION: JSON.stringify(version) },
+      plugins: [zodEnglishOnly(), inlineIntoHtml(appEntry.template, appEntry.out)],
+    }),
+  );
+}
+
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
   console.error('[esbuild] watching');
 } else {
   await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
+}
+
+/**
+ * Zod's `z` namespace (which ext-apps' App imports whole) re-exports every locale, about
+ * 250 KB minified that tree-shaking cannot drop (ext-apps#649): only English is kept.
+ */
+function zodEnglishOnly() {
+  return {
+    name: 'zod-english-only',
+    setup(build) {
+      build.onResolve({ filter: /[\\/]locales[\\/]index\.js$/ }, (args) => {
+        if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
+        return { path: resolve(dirname(args.importer), args.path), namespace: 'zod-locales' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+        contents: `export { default as en } from ${JSON.stringify(resolve(dirname(args.path), 'en.js'))};`,
+        resolveDir: dirname(args.path),
+      }));
+    },
+  };
+}
+
+/** Writes `out`: `template` with the build's script and stylesheet inlined where its placeholders are. */
+function inlineIntoHtml(template, out) {
+  return {
+    name: 'inline-into-html',
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.errors.length || !result.outputFiles) return;
+        const text = (ext) => result.outputFiles.filter((f) => f.path.endsWith(ext)).map((f) => f.text).join('\n');
+        // Neither may end its element early: `<\/` means `</` in both JavaScript and CSS.
+        const js = text('.js').replace(/<\/(script)/gi, '<\\/$1');
+        const css = text('.css').replace(/<\/(style)/gi, '<\\/$1');
+        const html = readFileSync(template, 'utf8')
+          .replace('/*ARCHFLOW_CSS*/', () => css)
+          .replace('/*ARCHFLOW_JS*/', () => js);
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, html);
+      });
+    },
+  };
 }

@@ -25,11 +25,11 @@ import { median, type BenchRow } from './measure';
 import { applyFirstNodeEdit, coreScene, generatePreviewDiagram } from './previewDiagram';
 
 const root = resolve(__dirname, '..');
-const URI = 'file:///bench.diagram';
+export const URI = 'file:///bench.diagram';
 const WARMUP = 2;
 
 /** A production bundle (minified, React's production build) of `entry`, as `npm run package` ships the preview. */
-async function buildPage(entry: string, dir: string, readableNames: boolean): Promise<void> {
+export async function buildPage(entry: string, dir: string, readableNames: boolean): Promise<void> {
   await esbuild.build({
     entryPoints: [{ in: join(root, entry), out: 'preview' }],
     outdir: dir,
@@ -48,7 +48,7 @@ async function buildPage(entry: string, dir: string, readableNames: boolean): Pr
 }
 
 /** A page around a bundle in `dir`, with a stand-in for VS Code's webview API. */
-function writePage(dir: string): string {
+export function writePage(dir: string): string {
   const boot = { uri: URI, settings: { minimap: false, animations: false }, fonts: { regular: '', semibold: '' }, strings: {} };
   const attr = JSON.stringify(boot).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   // What the app posts is kept on `window.__posted`; a `rendered` is stamped again in the
@@ -70,15 +70,15 @@ window.acquireVsCodeApi = () => ({
   return pathToFileURL(join(dir, 'index.html')).href;
 }
 
-async function openPreview(browser: Browser, url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+export async function openPreview(browser: Browser, url: string, viewport = { width: 1000, height: 800 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
   await page.goto(url);
   await page.waitForFunction(() => (globalThis as unknown as { __posted: Array<{ type: string }> }).__posted.some((m) => m.type === 'ready'));
   return page;
 }
 
 /** Posts `update` and resolves with the time until its frame has been painted. */
-async function drawn(page: Page, update: UpdateMessage): Promise<{ totalMs: number; renderMs: number }> {
+export async function drawn(page: Page, update: UpdateMessage): Promise<{ totalMs: number; renderMs: number }> {
   return page.evaluate(async (message) => {
     type Posted = { type: string; version?: number; renderMs?: number; paintedAt?: number };
     // Runs in the page (this project's lib has no DOM types).

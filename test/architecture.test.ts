@@ -50,7 +50,8 @@ const rules: Rule[] = [
   { layer: 'src/mcp', mayImportLayers: ['src/mcp', 'src/core', 'src/node'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
   { layer: 'src/bin', mayImportLayers: ['src/bin', 'src/core', 'src/node', 'src/mcp'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
   { layer: 'src/extension', mayImportLayers: ['src/extension', 'src/core', 'src/node', 'src/mcp', 'src/protocol'], forbiddenPackages: /^(react|@xyflow)/ },
-  { layer: 'webview', mayImportLayers: ['webview', 'src/protocol', 'src/core'], forbiddenPackages: /^(node:|vscode$|@modelcontextprotocol|@anthropic-ai|fs$|path$)/ },
+  // The MCP App's side of the MCP Apps bridge (ext-apps' App) is the one MCP package a webview may use.
+  { layer: 'webview', mayImportLayers: ['webview', 'src/protocol', 'src/core'], forbiddenPackages: /^(node:|vscode$|@modelcontextprotocol\/(?!ext-apps$)|@anthropic-ai|fs$|path$)/ },
 ];
 
 for (const rule of rules) {
@@ -66,6 +67,12 @@ for (const rule of rules) {
     assert.deepEqual(violations, []);
   });
 }
+
+test('only the MCP App (webview/mcpApp) talks MCP Apps; the preview and the chat never import it', () => {
+  const users = sources('webview').filter((f) => importsOf(f).some((spec) => spec.startsWith('@modelcontextprotocol/')));
+  assert.ok(users.length > 0, 'expected the MCP App to import @modelcontextprotocol/ext-apps');
+  assert.deepEqual(users.filter((f) => !f.startsWith(join('webview', 'mcpApp'))), []);
+});
 
 test('the scanner sees real imports (guards against a regex that matches nothing)', () => {
   const imports = sources('src/core').flatMap(importsOf);

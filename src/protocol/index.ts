@@ -53,3 +53,4 @@ export type {
   UserItem,
 } from './chatMessages';
 export { parseChatMessage } from './chatValidate';
+export { parseDiagramView, type DiagramViewOutcome } from './diagramView';

@@ -1,31 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Controls,
-  MiniMap,
-  Panel,
-  ReactFlow,
-  ReactFlowProvider,
-  useReactFlow,
-  type EdgeTypes,
-  type NodeMouseHandler,
-  type EdgeMouseHandler,
-  type NodeTypes,
-  type Viewport,
-} from '@xyflow/react';
-import type { Shape } from '../../src/core/model';
+import { Controls, MiniMap, Panel, ReactFlowProvider, useReactFlow, type NodeMouseHandler, type EdgeMouseHandler, type Viewport } from '@xyflow/react';
 import { THEMES } from '../../src/core/render/index';
 import type { HostToPreviewMessage, PreviewSettings } from '../../src/protocol/index';
-import { DiagramEdge } from './components/DiagramEdge';
-import { GroupNode, TitleNode } from './components/GroupNode';
+import { DiagramFlow, FIT_OPTIONS } from './components/DiagramFlow';
 import { format, ProblemsBanner } from './components/ProblemsBanner';
-import { ShapeNode } from './components/ShapeNode';
 import { Toolbar } from './components/Toolbar';
-import { DrawingContext, type Drawing } from './drawingContext';
-import { sceneToFlow, TITLE_NODE_ID, type DiagramFlowNode, type FlowElements } from './sceneToFlow';
-import { useDocumentHidden, useReducedMotion, useThemeKind } from './hooks';
+import { DrawingContext, paletteNameFor, type Drawing } from './drawingContext';
+import { TITLE_NODE_ID, type DiagramFlowNode } from './sceneToFlow';
+import { useDocumentHidden, useReducedMotion, useSmilPausedWhile, useThemeKind } from './hooks';
 import type { HostChannel } from './vscodeApi';
 import { applyUpdate, type DocState } from './docState';
-import { keepUnchanged } from './keepUnchanged';
+import { useSceneFlow } from './useSceneFlow';
 
 /** Boot data the host embeds in the page. */
 export interface BootConfig {
@@ -34,29 +19,6 @@ export interface BootConfig {
   fonts: { regular: string; semibold: string };
   strings: Record<string, string>;
 }
-
-// Module level, so React Flow never sees new type maps (which would remount every node).
-const nodeTypes = {
-  rectangle: ShapeNode,
-  rounded: ShapeNode,
-  circle: ShapeNode,
-  diamond: ShapeNode,
-  cylinder: ShapeNode,
-  cloud: ShapeNode,
-  hexagon: ShapeNode,
-  person: ShapeNode,
-  document: ShapeNode,
-  queue: ShapeNode,
-  note: ShapeNode,
-  text: ShapeNode,
-  icon: ShapeNode,
-  diagramGroup: GroupNode,
-  diagramTitle: TitleNode,
-} satisfies Record<Shape | 'diagramGroup' | 'diagramTitle', unknown> as NodeTypes;
-const edgeTypes = { diagram: DiagramEdge } as EdgeTypes;
-
-const EMPTY_FLOW: FlowElements = { nodes: [], edges: [], labelZ: 1 };
-const FIT_OPTIONS = { padding: 0.12, maxZoom: 1.5 };
 
 export function App({ boot, host }: { boot: BootConfig; host: HostChannel }) {
   return (
@@ -116,13 +78,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
   );
   useEffect(() => saveState(doc.uri), [doc.uri, saveState]);
 
-  // Each drawing shares every unchanged node and edge with the one before (see keepUnchanged).
-  const shownFlow = useRef<FlowElements | undefined>(undefined);
-  const flow = useMemo(() => {
-    const next = doc.scene ? keepUnchanged(shownFlow.current, sceneToFlow(doc.scene)) : EMPTY_FLOW;
-    shownFlow.current = doc.scene ? next : undefined;
-    return next;
-  }, [doc.scene]);
+  const flow = useSceneFlow(doc.scene);
 
   // The first drawing of a document is fitted (or put back where it was before a reload);
   // later drawings of the same document keep the user's pan and zoom.
@@ -153,15 +109,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
     return () => cancelAnimationFrame(frame);
   }, [doc.uri, doc.version, doc.sceneVersion, doc.scene, host]);
 
-  // SMIL animations (packets) do not follow CSS animation-play-state. While hidden, every
-  // drawing (new ones included) is paused; once shown again, everything is resumed. New
-  // drawings of a visible page start playing on their own, so a visible update walks nothing.
-  const pausedSmil = useRef(false);
-  useEffect(() => {
-    if (!hidden && !pausedSmil.current) return;
-    pausedSmil.current = hidden;
-    document.querySelectorAll('svg').forEach((svg) => (hidden ? svg.pauseAnimations() : svg.unpauseAnimations()));
-  }, [hidden, flow]);
+  useSmilPausedWhile(hidden, flow);
 
   const nodes = useMemo(() => {
     if (highlight.elements.length === 0) return flow.nodes;
@@ -196,7 +144,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
     [host, saveState, uri],
   );
 
-  const paletteName = doc.scene?.theme === 'light' || doc.scene?.theme === 'dark' ? doc.scene.theme : theme === 'dark' || theme === 'hc-dark' ? 'dark' : 'light';
+  const paletteName = paletteNameFor(doc.scene?.theme, theme === 'dark' || theme === 'hc-dark');
   const palette = THEMES[paletteName];
   const explicitTheme = doc.scene?.theme === 'light' || doc.scene?.theme === 'dark';
   const canvas = explicitTheme ? palette.canvas : (cssVariable('--vscode-editor-background', theme) ?? palette.canvas);
@@ -208,7 +156,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
       canvas,
       animate: settings.animations && !reducedMotion,
       labelZ: flow.labelZ,
-      revealLine: (line) => revealLine(line),
+      onEdgeLabelClick: (edge) => revealLine(edge.line),
     }),
     [palette, theme, canvas, settings.animations, reducedMotion, flow.labelZ, revealLine],
   );
@@ -222,29 +170,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
   return (
     <DrawingContext.Provider value={drawing}>
       <div className={rootClass} style={{ ['--af-canvas' as string]: canvas, ['--af-accent' as string]: palette.accent }} data-uri={doc.uri} data-version={doc.version}>
-        <ReactFlow<DiagramFlowNode>
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          edgeTypes={edgeTypes}
-          zIndexMode="manual"
-          colorMode={paletteName}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          elementsSelectable={true}
-          edgesFocusable={true}
-          nodesFocusable={true}
-          selectNodesOnDrag={false}
-          onNodeClick={onNodeClick}
-          onEdgeClick={onEdgeClick}
-          onMoveEnd={onMoveEnd}
-          minZoom={0.05}
-          maxZoom={4}
-          fitViewOptions={FIT_OPTIONS}
-          proOptions={{ hideAttribution: true }}
-          deleteKeyCode={null}
-          aria-label={boot.strings.diagram}
-        >
+        <DiagramFlow nodes={nodes} edges={edges} colorMode={paletteName} ariaLabel={boot.strings.diagram} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onMoveEnd={onMoveEnd}>
           <Controls showInteractive={false} fitViewOptions={FIT_OPTIONS} />
           {minimap && <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'diagramGroup' ? 'transparent' : palette.node.stroke)} nodeStrokeColor={palette.node.stroke} />}
           <Panel position="top-right">
@@ -255,7 +181,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
               onExport={(f) => host.post({ type: 'export', format: f })}
             />
           </Panel>
-        </ReactFlow>
+        </DiagramFlow>
         <ProblemsBanner problems={doc.problems} failure={doc.failure} hasDrawing={doc.scene !== undefined} strings={boot.strings} onReveal={revealLine} />
         {doc.version < 0 && <div className="af-message">{boot.strings.loading}</div>}
         {empty && !errors && <div className="af-message">{format(boot.strings.empty ?? '{0}', 'api = rectangle "API"')}</div>}

@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
-import { THEMES, type Palette } from '../../src/core/render/index';
+import type { ThemeSetting } from '../../src/core/model';
+import type { SceneEdge } from '../../src/core/scene';
+import { THEMES, type Palette, type ThemeName } from '../../src/core/render/index';
 
 /** What every node and edge needs to draw itself; changes only with the theme or settings. */
 export interface Drawing {
@@ -14,8 +16,8 @@ export interface Drawing {
   animate: boolean;
   /** Z index of edge labels (above all nodes). */
   labelZ: number;
-  /** Move the editor to a 1-based line (clicked edge labels). */
-  revealLine(line: number): void;
+  /** A connection's label was clicked (the preview moves the editor to its line). */
+  onEdgeLabelClick(edge: SceneEdge): void;
 }
 
 export const DrawingContext = createContext<Drawing>({
@@ -25,9 +27,15 @@ export const DrawingContext = createContext<Drawing>({
   canvas: THEMES.light.canvas,
   animate: false,
   labelZ: 10,
-  revealLine: () => undefined,
+  onEdgeLabelClick: () => undefined,
 });
 
 export function useDrawing(): Drawing {
   return useContext(DrawingContext);
+}
+
+/** The palette a scene is drawn in: its own `theme` when it fixes one, else the surface's (dark or light). */
+export function paletteNameFor(sceneTheme: ThemeSetting | undefined, surfaceIsDark: boolean): ThemeName {
+  if (sceneTheme === 'light' || sceneTheme === 'dark') return sceneTheme;
+  return surfaceIsDark ? 'dark' : 'light';
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export type ThemeKind = 'light' | 'dark' | 'hc-dark' | 'hc-light';
 
@@ -22,7 +22,8 @@ export function useThemeKind(): ThemeKind {
   return kind;
 }
 
-function useMediaQuery(query: string): boolean {
+/** Whether the media query matches, updated live. */
+export function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
   useEffect(() => {
     const mq = window.matchMedia(query);
@@ -46,4 +47,19 @@ export function useDocumentHidden(): boolean {
     return () => document.removeEventListener('visibilitychange', onChange);
   }, []);
   return hidden;
+}
+
+/**
+ * Pauses the page's SMIL animations (packets, which do not follow CSS
+ * `animation-play-state`) while `hidden`, drawings made meanwhile included (pass the
+ * drawing as `drawing`), and resumes them all once shown again. New drawings of a visible
+ * page start playing on their own, so a visible update walks nothing.
+ */
+export function useSmilPausedWhile(hidden: boolean, drawing: unknown): void {
+  const paused = useRef(false);
+  useEffect(() => {
+    if (!hidden && !paused.current) return;
+    paused.current = hidden;
+    document.querySelectorAll('svg').forEach((svg) => (hidden ? svg.pauseAnimations() : svg.unpauseAnimations()));
+  }, [hidden, drawing]);
 }

@@ -1,12 +1,15 @@
+import { registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { DIAGRAM_VIEW_META_KEY, SELECT_ELEMENT_TOOL } from '../../core/diagramView';
 import { syntaxHelp } from '../../core/language';
 import type { IconCatalog } from '../../core/icons';
 import type { Locale } from '../../core/model';
 import type { LayoutFunction, RasterizeFunction } from '../../node/diagramPipeline';
 import { getIconCatalog } from '../../node/iconStore';
 import { AllowedRoots, type RootsInput } from './allowedRoots';
+import { clientShowsApps, DIAGRAM_APP_MIME_TYPE, DIAGRAM_APP_URI, loadDiagramApp, locateDiagramApp } from './diagramApp';
 import { silentLogger, type ServerLogger } from './logger';
 import { serverMessages } from './messages';
 import { MAX_PATH_BYTES } from './pathSafety';
@@ -16,6 +19,7 @@ import { checkDiagram } from './tools/checkDiagram';
 import { DEFAULT_MAX_TEXT_BYTES, type ToolOutcome } from './tools/outcome';
 import { renderDiagram } from './tools/renderDiagram';
 import { DEFAULT_ICON_LIMIT, MAX_ICON_LIMIT, searchIcons } from './tools/searchIcons';
+import { selectElement } from './tools/selectElement';
 import { syntaxHelpTool } from './tools/syntaxHelp';
 
 export const SERVER_NAME = 'archflow';
@@ -50,12 +54,17 @@ export interface DiagramServerOptions {
   rasterize?: RasterizeFunction;
   /** Renders of every server given the same queue run one at a time (HTTP sessions share one). */
   renderQueue?: SerialQueue;
+  /** The diagram view's HTML; default the one `npm run build` writes (see locateDiagramApp). */
+  appHtml?: () => Promise<string>;
 }
 
 /**
  * The ArchFlow diagram MCP server: tools `syntax_help`, `check_diagram`, `search_icons`,
  * `render_diagram`; resources `archflow://syntax`, `archflow://examples/{name}`,
- * `archflow://icons/{prefix}/{name}`; prompt `draw_architecture`. Not connected: pass it
+ * `archflow://icons/{prefix}/{name}`; prompt `draw_architecture`. It is also an MCP Apps
+ * server: `render_diagram` points to the view `ui://archflow/diagram` and its results
+ * carry the drawn scene in `_meta` for it; clients that announce MCP Apps also get the
+ * app-only tool `select_diagram_element` (the view's clicks). Not connected: pass it
  * to `connect()` with any transport (stdio, Streamable HTTP, in-memory). One server serves
  * one client; make one per session. Inputs are validated by zod schemas before any work;
  * tool failures come back as results with `isError: true`, never as protocol errors.
@@ -70,6 +79,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
   const loadCatalog = options.catalog ?? getIconCatalog;
   const examplesDir = options.examplesDir ?? locateExamplesDir();
   const queue = options.renderQueue ?? new SerialQueue();
+  const appHtml = options.appHtml ?? loadDiagramApp;
 
   const server = new McpServer(
     { name: SERVER_NAME, title: 'ArchFlow diagrams', version: SERVER_VERSION },
@@ -137,12 +147,13 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
     async (input) => toResult(searchIcons(input, { locale, catalog: await loadCatalog() })),
   );
 
-  server.registerTool(
+  registerAppTool(
+    server,
     'render_diagram',
     {
       title: 'Render an ArchFlow diagram to SVG',
       description:
-        'Draws .diagram text and writes it as a standalone animated SVG file. Answers with a one-line summary (elements, connections, file size, path), never the SVG itself; with preview: true it also returns a PNG of the drawing so you can see it and improve the layout. On errors nothing is written and isError is true with every problem and its line. Writes only .svg files inside the allowed roots (the workspace); the error message names them.',
+        'Draws .diagram text and writes it as a standalone animated SVG file. Answers with a one-line summary (elements, connections, file size, path), never the SVG itself; with preview: true it also returns a PNG of the drawing so you can see it and improve the layout. On errors nothing is written and isError is true with every problem and its line. Writes only .svg files inside the allowed roots (the workspace); the error message names them. Chats that show MCP Apps also show the result as a live diagram the user can pan, zoom and click.',
       inputSchema: {
         text: diagramText(maxTextBytes),
         output: z
@@ -155,6 +166,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
         background: z.string().min(1).max(64).optional().describe('Canvas colour: a CSS colour such as "#ffffff" or "white", or "transparent". Default: the palette\'s canvas.'),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      _meta: { ui: { resourceUri: DIAGRAM_APP_URI } },
     },
     async (input) =>
       toResult(
@@ -168,6 +180,59 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
           rasterize: options.rasterize,
         }),
       ),
+  );
+
+  const select = registerAppTool(
+    server,
+    SELECT_ELEMENT_TOOL,
+    {
+      title: 'Select an element of the diagram view',
+      description:
+        'Called by the ArchFlow diagram view (not by the model) when the user clicks an element: answers with the sentence that tells the model which element the user means.',
+      inputSchema: {
+        kind: z.enum(['node', 'group', 'connection']).describe('What was clicked.'),
+        id: z.string().min(1).max(1024).describe('The element id in the diagram text; for a connection "source -> target".'),
+        label: z.string().max(4096).describe('The text the drawing shows for it (may be empty).'),
+        line: z.number().int().min(0).optional().describe('1-based line of its declaration; 0 for implicit nodes.'),
+        diagram: z.string().max(4096).optional().describe("The diagram's title."),
+        output: z.string().max(MAX_PATH_BYTES).optional().describe('Where the diagram was written, as the render summary showed it.'),
+      },
+      outputSchema: selectionShape,
+      annotations: readOnly,
+      _meta: { ui: { resourceUri: DIAGRAM_APP_URI, visibility: ['app'] } },
+    },
+    (input) => {
+      logger.info(`the view selected ${input.kind} ${input.id}`);
+      return toResult(selectElement(input, { locale }));
+    },
+  );
+  // Offered only to clients that show apps: any other client would list it to its model as
+  // one more tool it cannot use. Decided before the client's first tools/list (the
+  // initialized notification precedes it), so no list_changed is needed.
+  select.enabled = false;
+  server.server.oninitialized = () => {
+    select.enabled = clientShowsApps(server.server.getClientCapabilities());
+  };
+
+  registerAppResource(
+    server,
+    'ArchFlow diagram',
+    DIAGRAM_APP_URI,
+    {
+      title: 'ArchFlow diagram view',
+      description: 'The live diagram that render_diagram results are shown in (an MCP App): pan, zoom, animated connections, click to tell the model.',
+      _meta: { ui: { prefersBorder: true } },
+    },
+    async (uri) => {
+      let text: string;
+      try {
+        text = await appHtml();
+      } catch (err) {
+        logger.warn(`diagram view unavailable: ${(err as Error).message}`);
+        throw new McpError(ErrorCode.InternalError, messages.diagramAppMissing(locateDiagramApp()), { uri: uri.href });
+      }
+      return { contents: [{ uri: uri.href, mimeType: DIAGRAM_APP_MIME_TYPE, text, _meta: { ui: { prefersBorder: true } } }] };
+    },
   );
 
   server.registerResource(
@@ -273,6 +338,15 @@ const checkOutputShape = {
   diagnostics: z.array(diagnosticShape).describe('Every problem, in source order.'),
 };
 
+const selectionShape = {
+  kind: z.enum(['node', 'group', 'connection']),
+  id: z.string(),
+  label: z.string().describe('Flattened to one line and shortened.'),
+  line: z.number().int().optional(),
+  diagram: z.string().optional(),
+  output: z.string().optional(),
+};
+
 const searchOutputShape = {
   query: z.string().describe('The query as searched (trimmed).'),
   matches: z
@@ -300,5 +374,6 @@ function toResult(outcome: ToolOutcome<unknown>): CallToolResult {
   const result: CallToolResult = { content };
   if (outcome.data !== undefined) result.structuredContent = outcome.data as Record<string, unknown>;
   if (outcome.isError) result.isError = true;
+  if (outcome.view) result._meta = { [DIAGRAM_VIEW_META_KEY]: outcome.view };
   return result;
 }

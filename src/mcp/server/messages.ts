@@ -1,3 +1,4 @@
+import type { ElementSelection, SelectedElementKind } from '../../core/diagramView';
 import type { IconTotals } from '../../core/icons';
 import type { Locale } from '../../core/model';
 
@@ -36,6 +37,9 @@ export interface ServerMessages {
   /** One suggested fix under its diagnostic: replace the span `at` (`LINE:COL-LINE:COL`) with `text`. */
   suggestion(text: string, at: string): string;
   drawArchitecture(focus: string | undefined): string;
+  /** What the model is told when the user clicks an element of the diagram view (labels already cleaned). */
+  elementSelected(selection: ElementSelection): string;
+  diagramAppMissing(path: string): string;
 }
 
 const en: ServerMessages = {
@@ -84,6 +88,9 @@ const en: ServerMessages = {
       '6. Call `render_diagram` with `output: "docs/architecture.svg"` and `preview: true`; look at the preview and improve the layout, labels and grouping if needed.',
       '7. Save the source next to it as `docs/architecture.diagram` and tell me what you drew.',
     ].join('\n'),
+  elementSelected: (s) =>
+    `The user selected the ${EN_KINDS[s.kind]} ${s.id}${details(s.label, s.line, 'line')} in the ArchFlow diagram${s.diagram ? ` "${s.diagram}"` : ''}${s.output ? ` written to ${s.output}` : ''}. When they say "this" or "it", they probably mean it.`,
+  diagramAppMissing: (path) => `The ArchFlow diagram view is not built (${path} is missing); run \`npm run build\`.`,
 };
 
 const ptBR: ServerMessages = {
@@ -132,6 +139,9 @@ const ptBR: ServerMessages = {
       '6. Chame `render_diagram` com `output: "docs/architecture.svg"` e `preview: true`; olhe a prévia e melhore layout, rótulos e agrupamentos se preciso.',
       '7. Salve o código ao lado, como `docs/architecture.diagram`, e me conte o que desenhou.',
     ].join('\n'),
+  elementSelected: (s) =>
+    `O usuário selecionou ${PT_KINDS[s.kind]} ${s.id}${details(s.label, s.line, 'linha')} no diagrama do ArchFlow${s.diagram ? ` "${s.diagram}"` : ''}${s.output ? `, gravado em ${s.output}` : ''}. Quando ele disser "isto" ou "este", provavelmente se refere a ele.`,
+  diagramAppMissing: (path) => `A visualização de diagramas do ArchFlow não foi gerada (${path} não existe); rode \`npm run build\`.`,
 };
 
 /** The server's messages in `locale`. */
@@ -144,6 +154,15 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const EN_KINDS: Record<SelectedElementKind, string> = { node: 'node', group: 'group', connection: 'connection' };
+const PT_KINDS: Record<SelectedElementKind, string> = { node: 'o nó', group: 'o grupo', connection: 'a conexão' };
+
+/** ` ("API", line 3)`: the label and the line, whichever are known. */
+function details(label: string, line: number | undefined, lineWord: string): string {
+  const parts = [label ? JSON.stringify(label) : '', line ? `${lineWord} ${line}` : ''].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
 function plural(n: number, one: string, many: string): string {

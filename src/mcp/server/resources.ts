@@ -53,7 +53,8 @@ export async function readIconSvg(catalog: IconCatalog, prefix: string, name: st
   return data ? iconToSvg(data, { size }) : undefined;
 }
 
-function isArchflowRoot(dir: string): boolean {
+/** True when `dir` holds the `archflow` package.json (the repository, or the installed package). */
+export function isArchflowRoot(dir: string): boolean {
   try {
     return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'archflow';
   } catch {

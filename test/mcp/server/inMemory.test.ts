@@ -224,7 +224,7 @@ describe('diagram server over InMemoryTransport', T, () => {
   test('resources: the syntax sheet, the examples (listed, read, completed) and icons as SVG', async () => {
     const { resources } = await client.listResources();
     const uris = resources.map((r) => r.uri).sort();
-    assert.deepEqual(uris, ['archflow://examples/load-balancer', 'archflow://examples/queue', 'archflow://syntax']);
+    assert.deepEqual(uris, ['archflow://examples/load-balancer', 'archflow://examples/queue', 'archflow://syntax', 'ui://archflow/diagram']);
     const { resourceTemplates } = await client.listResourceTemplates();
     assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate).sort(), ['archflow://examples/{name}', 'archflow://icons/{prefix}/{name}']);
     assert.equal(resourceTemplates.find((t) => t.uriTemplate.startsWith('archflow://icons'))?.mimeType, 'image/svg+xml');

@@ -99,7 +99,7 @@ describe('archflow-mcp over stdio with the SDK Client', T, () => {
 
   test('reads every resource and template, completes names, gets the prompt', async () => {
     const { resources } = await client.listResources();
-    assert.deepEqual(resources.map((r) => r.uri).sort(), ['archflow://examples/load-balancer', 'archflow://examples/queue', 'archflow://syntax']);
+    assert.deepEqual(resources.map((r) => r.uri).sort(), ['archflow://examples/load-balancer', 'archflow://examples/queue', 'archflow://syntax', 'ui://archflow/diagram']);
     for (const r of resources) {
       const read = await client.readResource({ uri: r.uri });
       assert.ok(String(resourceText(read.contents[0])).length > 0, r.uri);

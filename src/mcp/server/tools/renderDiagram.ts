@@ -45,7 +45,8 @@ const SUMMARY_MAX_BYTES = 1000;
  * `render_diagram`: writes the SVG of `text` to `output` and answers with a one-line
  * summary (`3 elements, 2 connections, 41 KB -> docs/arch.svg`, plus at most three
  * warnings; always under 1 KB), never the SVG; with `preview` also a PNG of the static
- * frame. Refuses (isError, nothing written) text over the limit, an unsafe output path
+ * frame. A written diagram's outcome carries `view`: the scene the SVG was rendered from,
+ * for the MCP App to draw. Refuses (isError, nothing written) text over the limit, an unsafe output path
  * (the message names the allowed roots), an invalid background, and a diagram with
  * errors (every problem with its line). Writes atomically. Calls run one at a time
  * through the queue; a failure never blocks the next call.
@@ -98,7 +99,11 @@ async function renderNow(input: RenderDiagramInput, context: RenderContext): Pro
   // Long non-ASCII lines could still push it over; drop quoted warnings until it fits.
   while (summary.length > 1 && Buffer.byteLength(summary.join('\n'), 'utf8') > SUMMARY_MAX_BYTES) summary.pop();
 
-  const outcome: ToolOutcome = { isError: false, text: summary.join('\n') };
+  const outcome: ToolOutcome = {
+    isError: false,
+    text: summary.join('\n'),
+    view: { scene: result.scene, output: { path: checked.target.path, display: checked.target.display, bytes: bytes.length } },
+  };
   if (input.preview) {
     const { png } = await renderPreviewPng(result.scene, { theme: input.theme, background: input.background, maxWidth: context.previewMaxWidth, rasterize: context.rasterize });
     outcome.image = { mimeType: 'image/png', data: png };

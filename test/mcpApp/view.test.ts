@@ -1,0 +1,323 @@
+// The diagram view as an AI chat shows it, offline (the recipe of shared/design/mcp-apps.md):
+// the real diagram server and an SDK Client in memory announcing MCP Apps; a headless
+// Chromium page as the chat, running ext-apps' AppBridge; the view the server serves, in
+// a sandboxed iframe under the CSP hosts apply by default; its tools/call answered by the
+// same server. Screenshots go to test-results/mcp-app (and ARCHFLOW_SCREENSHOTS=DIR).
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Browser, Frame } from 'playwright-core';
+import { DIAGRAM_VIEW_META_KEY } from '../../src/core/diagramView';
+import { THEMES } from '../../src/core/render/index';
+import { createDiagramServer } from '../../src/mcp/server';
+import { launchChromium } from '../harness/browser';
+import { FULL_HOST_CAPABILITIES, hostContext, openAppHost, type AppHostPage, type HostEvent } from '../harness/mcpAppHost';
+import type { LoadOptions } from '../harness/mcpAppHost/types';
+import { repoRoot, tempDir } from '../mcp/server/helpers';
+
+const T = { timeout: 180_000 };
+const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+const EXAMPLE = readFileSync(join(repoRoot, 'examples', 'microservices.diagram'), 'utf8');
+const SMALL = `diagram "Orders"
+web = rectangle "Web" icon=logos:nginx
+api = rectangle "API"
+db = cylinder "Orders DB"
+web -> api "HTTPS" anim=packets
+api -> db anim=flow
+`;
+const shots = join(repoRoot, 'test-results', 'mcp-app');
+
+// Page-side code is typed by hand: this project's lib has no DOM types.
+type El = { getAttribute(name: string): string | null; classList: { contains(name: string): boolean }; getBoundingClientRect(): { height: number } };
+type Win = { getComputedStyle(e: unknown): { backgroundColor: string; animationName: string }; document: { documentElement: El } };
+
+/** What the view shows: drawn elements (the title excluded), connections, and its status. */
+async function drawnCounts(frame: Frame): Promise<{ elements: number; edges: number }> {
+  return {
+    elements: await frame.locator('.react-flow__node:not(.react-flow__node-diagramTitle)').count(),
+    edges: await frame.locator('.react-flow__edge').count(),
+  };
+}
+
+async function state(frame: Frame): Promise<string | null> {
+  return frame.locator('.af-app').getAttribute('data-state');
+}
+
+async function waitForState(frame: Frame, kind: string): Promise<void> {
+  await frame.locator(`.af-app[data-state="${kind}"]`).waitFor({ timeout: 30_000 });
+}
+
+async function statusText(frame: Frame): Promise<string> {
+  return (await frame.locator('.af-status').innerText()).trim();
+}
+
+async function eventsNamed(host: AppHostPage, method: string): Promise<HostEvent[]> {
+  return (await host.events()).filter((e) => e.method === method);
+}
+
+async function until<T>(what: string, get: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 300; i++) {
+    const v = await get();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T, () => {
+  let browser: Browser;
+  let client: Client;
+  let closeServer: () => Promise<void>;
+  let html: string;
+  let root: string;
+  let cleanup: () => Promise<void>;
+  const serverCalls: Array<{ params: CallToolRequest['params']; result: CallToolResult }> = [];
+  const callTool = async (params: CallToolRequest['params']): Promise<CallToolResult> => {
+    const result = (await client.callTool(params)) as CallToolResult;
+    serverCalls.push({ params, result });
+    return result;
+  };
+  const render = async (text: string, output: string) => {
+    const args = { text, output };
+    return { args, result: (await client.callTool({ name: 'render_diagram', arguments: args })) as CallToolResult };
+  };
+  /** A fresh host page for `fn`, closed after it whatever happens. */
+  const withHost = async (fn: (host: AppHostPage) => Promise<void>): Promise<void> => {
+    const host = await openAppHost(browser, callTool);
+    try {
+      await fn(host);
+    } finally {
+      await host.page.close();
+    }
+  };
+  /** What a chat does for one call: load the view, render on the server, hand the view input and result. */
+  const drawIn = async (host: AppHostPage, output: string, load: Partial<LoadOptions> = {}): Promise<Frame> => {
+    const frame = await host.load({ html, ...load });
+    const { args, result } = await render(SMALL, output);
+    await host.sendToolInput(args);
+    await host.sendToolResult(result);
+    await waitForState(frame, 'drawn');
+    return frame;
+  };
+
+  before(async () => {
+    ({ dir: root, cleanup } = await tempDir('archflow-mcp-app-'));
+    const server = createDiagramServer({ roots: [root] });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    client = new Client({ name: 'test-chat', version: '1.0.0' }, { capabilities: APPS });
+    await client.connect(clientSide);
+    closeServer = () => Promise.all([client.close(), server.close()]).then(() => undefined);
+    // What a host does: the tool names its view; the view is read from the server.
+    const uri = (await client.listTools()).tools.find((t) => t.name === 'render_diagram')?._meta?.ui as { resourceUri: string };
+    const content = (await client.readResource({ uri: uri.resourceUri })).contents[0]!;
+    assert.equal(content.mimeType, 'text/html;profile=mcp-app');
+    html = 'text' in content ? content.text : '';
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await closeServer?.();
+    await cleanup?.();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${theme}: draws every element and connection check_diagram counts, animated, in the host's colours, without a console error`, async () => {
+      await withHost(async (host) => {
+        const frame = await host.load({ html, hostContext: hostContext(theme) });
+        const { args, result } = await render(EXAMPLE, `docs/shop-${theme}.svg`);
+        assert.equal(result.isError, undefined);
+        await host.sendToolInput(args);
+        await waitForState(frame, 'rendering');
+        assert.match(await statusText(frame), /^Drawing docs\/shop-\w+\.svg…$/);
+        await host.sendToolResult(result);
+        await waitForState(frame, 'drawn');
+        await frame.locator('.af-app[data-painted-at]').waitFor();
+
+        const check = (await client.callTool({ name: 'check_diagram', arguments: { text: EXAMPLE } })).structuredContent as { elements: number; connections: number };
+        assert.deepEqual(await drawnCounts(frame), { elements: check.elements, edges: check.connections });
+        assert.equal(await frame.locator('.af-status').count(), 0, 'no status over a drawing');
+        assert.equal(await frame.locator('.af-caption').innerText(), (result.content[0] as { text: string }).text.split('\n')[0]);
+
+        // Animated: travelling packets (SMIL) and marching dashes (CSS) are running.
+        assert.ok((await frame.locator('.af-packets animateMotion').count()) > 0, 'packets');
+        const flows = await frame.locator('path.af-flow').evaluateAll((paths) => paths.map((p) => (globalThis as unknown as Win).getComputedStyle(p).animationName));
+        assert.ok(flows.length > 0 && flows.every((n) => n === 'af-flow'), `flow animations: ${flows.join()}`);
+
+        // The host's colours and the matching palette; icons drawn from data: images only.
+        const background = await frame.locator('.react-flow').evaluate((e) => (globalThis as unknown as Win).getComputedStyle(e).backgroundColor);
+        assert.equal(background, theme === 'light' ? 'rgb(250, 249, 245)' : 'rgb(38, 38, 36)');
+        const fill = await frame.locator('.react-flow__node-rectangle .af-outline').first().getAttribute('fill');
+        assert.equal(fill, THEMES[theme].node.fill);
+        const icons = await frame.locator('image.af-icon').evaluateAll((images) => images.map((i) => (i as unknown as El).getAttribute('href') ?? ''));
+        assert.ok(icons.length > 5 && icons.every((h) => h.startsWith('data:image/svg+xml')), 'icons inline');
+
+        // Inline at a fixed height, reported once.
+        assert.deepEqual(await eventsNamed(host, 'ui/notifications/size-changed'), [{ method: 'ui/notifications/size-changed', params: { height: 500 } }]);
+        assert.equal(await host.frameHeight(), 500);
+
+        // Shown with an element clicked, as a person would use it.
+        await frame.locator('.react-flow__node[data-id="checkout"]').click();
+        await frame.locator('.af-selection[data-shared="shared"]').waitFor();
+        mkdirSync(shots, { recursive: true });
+        const file = join(shots, `mcp-app-${theme}.png`);
+        await host.page.locator('iframe').screenshot({ path: file });
+        if (process.env.ARCHFLOW_SCREENSHOTS) {
+          mkdirSync(process.env.ARCHFLOW_SCREENSHOTS, { recursive: true });
+          copyFileSync(file, join(process.env.ARCHFLOW_SCREENSHOTS, `mcp-app-${theme}.png`));
+        }
+        assert.deepEqual(host.problems, []);
+        assert.deepEqual(host.requested, []);
+      });
+    });
+  }
+
+  test('a click on a node reaches the server and tells the model which element the user means', async () => {
+    await withHost(async (host) => {
+      const frame = await drawIn(host, 'docs/orders.svg');
+      const before = serverCalls.length;
+      await frame.locator('.react-flow__node[data-id="db"]').click();
+
+      const context = await until('the model context update', async () => (await eventsNamed(host, 'ui/update-model-context'))[0]);
+      const call = serverCalls.slice(before).find((c) => c.params.name === 'select_diagram_element');
+      assert.ok(call, 'the click reached the server');
+      assert.deepEqual(call.params.arguments, { kind: 'node', id: 'db', label: 'Orders DB', line: 4, diagram: 'Orders', output: 'docs/orders.svg' });
+      const sentence = (call.result.content[0] as { text: string }).text;
+      assert.match(sentence, /^The user selected the node db \("Orders DB", line 4\) in the ArchFlow diagram "Orders" written to docs\/orders\.svg\./);
+      assert.deepEqual(context.params, { content: [{ type: 'text', text: sentence }], structuredContent: { selectedElement: call.params.arguments } });
+      await frame.locator('.af-selection[data-shared="shared"]').waitFor();
+      assert.ok(await frame.locator('.react-flow__node[data-id="db"]').evaluate((e) => (e as unknown as El).classList.contains('af-highlight')));
+
+      // A connection too, by its line or its label.
+      await frame.locator('.af-edge-label').first().click();
+      const edge = await until('the connection selection', async () => (await eventsNamed(host, 'ui/update-model-context'))[1]);
+      assert.match((edge.params as { content: Array<{ text: string }> }).content[0]!.text, /^The user selected the connection web -> api \("HTTPS", line 5\)/);
+      assert.ok(await frame.locator('.react-flow__edge.af-highlight').count() === 1);
+      assert.deepEqual(host.problems, []);
+    });
+  });
+
+  test('a chat without model context offers to ask; full screen and Open in VS Code go through the host', async () => {
+    await withHost(async (host) => {
+      const frame = await drawIn(host, 'docs/ask.svg', { capabilities: { openLinks: {}, serverTools: {}, message: { text: {} } } });
+      await frame.locator('.react-flow__node[data-id="api"]').click();
+      await frame.locator('.af-selection[data-shared="canAsk"] .af-ask').click();
+      const message = await until('the message', async () => (await eventsNamed(host, 'ui/message'))[0]);
+      assert.deepEqual(message.params, { role: 'user', content: [{ type: 'text', text: 'Tell me about “API” (api) in this diagram.' }] });
+      assert.deepEqual(await eventsNamed(host, 'ui/update-model-context'), []);
+
+      await frame.locator('.af-open-vscode').click();
+      const link = await until('the link', async () => (await eventsNamed(host, 'ui/open-link'))[0]);
+      assert.deepEqual(link.params, { url: `vscode://file${encodeURI(join(root, 'docs', 'ask.svg'))}` });
+
+      const transform = () => frame.locator('.react-flow__viewport').getAttribute('style');
+      const inline = await transform();
+      await frame.locator('.af-fullscreen').click();
+      await until('full screen', async () => ((await host.frameHeight()) === 720 ? true : undefined));
+      await until('the drawing fitted again', async () => ((await transform()) !== inline ? true : undefined));
+      assert.ok(await frame.evaluate(() => (globalThis as unknown as Win).document.documentElement.classList.contains('af-fill')));
+      assert.equal(await frame.locator('.react-flow').evaluate((e) => (e as unknown as El).getBoundingClientRect().height), 720);
+      await frame.locator('.af-fullscreen').click();
+      await until('back inline', async () => ((await host.frameHeight()) === 500 ? true : undefined));
+      assert.deepEqual(
+        (await eventsNamed(host, 'ui/request-display-mode')).map((e) => e.params),
+        [{ mode: 'fullscreen' }, { mode: 'inline' }],
+      );
+      assert.deepEqual(host.problems, []);
+    });
+  });
+
+  test('a host that allows less height than 500 px gets a view that fits it', async () => {
+    await withHost(async (host) => {
+      const frame = await drawIn(host, 'docs/short.svg', { hostContext: hostContext('light', { containerDimensions: { maxHeight: 320, width: 960 } }) });
+      assert.deepEqual((await eventsNamed(host, 'ui/notifications/size-changed')).map((e) => e.params), [{ height: 320 }]);
+      assert.equal(await host.frameHeight(), 320);
+      assert.equal(await frame.locator('.react-flow').evaluate((e) => (e as unknown as El).getBoundingClientRect().height), 320);
+      assert.deepEqual(host.problems, []);
+    });
+  });
+
+  test('the theme follows the host live; reduced motion stops every animation', async () => {
+    await withHost(async (host) => {
+      await host.page.emulateMedia({ reducedMotion: 'reduce' });
+      const frame = await drawIn(host, 'docs/still.svg');
+      assert.equal(await frame.locator('.af-packets').count(), 0);
+      assert.equal(await frame.locator('path.af-flow').count(), 0);
+      await host.setHostContext(hostContext('dark'));
+      await until('the dark palette', async () => ((await frame.locator('.af-app').getAttribute('class'))?.includes('af-theme-dark') ? true : undefined));
+      assert.equal(await frame.locator('.react-flow').evaluate((e) => (globalThis as unknown as Win).getComputedStyle(e).backgroundColor), 'rgb(38, 38, 36)');
+      assert.deepEqual(host.problems, []);
+    });
+  });
+
+  test('bad input and silent hosts each show a clear state, never a blank frame or a console error', async () => {
+    await withHost(async (host) => {
+      const cases: Array<{ name: string; drive: (frame: Frame) => Promise<void>; state: string; text: RegExp }> = [
+        { name: 'waiting', drive: async () => undefined, state: 'waiting', text: /^Waiting for the diagram…$/ },
+        { name: 'streaming', drive: () => host.sendToolInputPartial({ text: 'diagram "A"\na = rectangle\nb = cylinder' }), state: 'writing', text: /^The diagram is being written \(3 lines so far\)…$/ },
+        {
+          name: 'an error result',
+          drive: async () => {
+            const { args, result } = await render('a -> ', 'docs/bad.svg');
+            await host.sendToolInput(args);
+            await host.sendToolResult(result);
+          },
+          state: 'failed',
+          text: /^Nothing was drawn\n+Nothing was written: the diagram has 1 error[\s\S]*diagrama:1:\d+: error:/,
+        },
+        {
+          name: 'a scene that fails the schema',
+          drive: async () => {
+            const { result } = await render(SMALL, 'docs/broken.svg');
+            const meta = result._meta![DIAGRAM_VIEW_META_KEY] as { scene: { edges: Array<{ target: string }> } };
+            meta.scene.edges[0]!.target = 'nowhere';
+            await host.sendToolResult(result);
+          },
+          state: 'unreadable',
+          text: /^This drawing could not be read\n+scene: element ids must be unique and every connection must join two of them$/,
+        },
+        {
+          name: 'a host that drops _meta',
+          drive: async () => {
+            const { result } = await render(SMALL, 'docs/stripped.svg');
+            await host.sendToolResult({ content: result.content });
+          },
+          state: 'unreadable',
+          text: /^The chat did not pass the drawing to this view\n+The diagram was written: 3 elements, 2 connections, \d+ KB -> docs\/stripped\.svg$/,
+        },
+        { name: 'a cancelled call', drive: async () => (await host.sendToolInput({ text: SMALL, output: 'x.svg' }), host.sendToolCancelled('user action')), state: 'cancelled', text: /^The drawing was cancelled\n+Reason: user action$/ },
+      ];
+      for (const c of cases) {
+        const frame = await host.load({ html });
+        await c.drive(frame);
+        await waitForState(frame, c.state);
+        assert.match(await statusText(frame), c.text, c.name);
+        assert.ok((await frame.locator('.af-status').boundingBox())!.height > 100, `${c.name}: the status covers the frame`);
+      }
+
+      // A host that never answers ui/initialize: connecting, then a message saying so.
+      const silent = await host.load({ html, answer: false });
+      assert.match(await statusText(silent), /^Connecting to the chat…$/);
+      await waitForState(silent, 'hostSilent');
+      assert.match(await statusText(silent), /^The chat has not connected this view yet\n+Still waiting/);
+      assert.equal(await state(silent), 'hostSilent');
+      assert.deepEqual(host.problems, []);
+    });
+  });
+
+  test('sandboxed like a chat sandboxes it: no origin, no network, nothing requested', async () => {
+    await withHost(async (host) => {
+      const frame = await drawIn(host, 'docs/sandbox.svg', { capabilities: FULL_HOST_CAPABILITIES });
+      assert.deepEqual(host.problems, []);
+      assert.equal(await frame.evaluate(() => (globalThis as unknown as { origin: string }).origin), 'null');
+      const probe = await frame.evaluate(() => fetch('http://host.test/probe').then(() => 'fetched', (e: Error) => `blocked: ${e.name}`));
+      assert.equal(probe, 'blocked: TypeError');
+      assert.deepEqual(host.requested, [], 'nothing left the page (the CSP stopped the fetch before the network)');
+      assert.ok(host.problems.some((p) => /Content Security Policy/.test(p)), 'the browser reported the refused connection');
+    });
+  });
+});

@@ -1,0 +1,294 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Controls, Panel, ReactFlowProvider, useReactFlow, type EdgeMouseHandler, type NodeMouseHandler } from '@xyflow/react';
+import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps';
+import { SELECT_ELEMENT_TOOL, type ElementSelection } from '../../src/core/diagramView';
+import { safeLink, THEMES } from '../../src/core/render/index';
+import type { SceneEdge } from '../../src/core/scene';
+import { DiagramFlow, FIT_OPTIONS } from '../preview/components/DiagramFlow';
+import { DrawingContext, paletteNameFor, type Drawing } from '../preview/drawingContext';
+import { useDocumentHidden, useReducedMotion, useSmilPausedWhile } from '../preview/hooks';
+import { TITLE_NODE_ID, type DiagramFlowEdge, type DiagramFlowNode } from '../preview/sceneToFlow';
+import { useSceneFlow } from '../preview/useSceneFlow';
+import { vscodeFileUrl } from './links';
+import { StatusMessage } from './StatusMessage';
+import { viewStrings, type ViewStrings } from './strings';
+import { useHost, type Host } from './useHost';
+import { useHostTheme } from './useHostTheme';
+
+/** Height of the view inline in a conversation; hosts differ in how they size apps, a fixed height works in all. */
+export const VIEW_HEIGHT = 500;
+
+type Shared = 'sending' | 'shared' | 'canAsk' | 'none';
+
+/**
+ * The diagram of a `render_diagram` result, inside the host's conversation: the preview's
+ * React Flow drawing (pan, zoom, animated connections, icons), the host's theme, a status
+ * for every phase before the drawing, full screen where the host offers it, and clicks
+ * that tell the model which element the user means.
+ */
+export function DiagramApp() {
+  return (
+    <ReactFlowProvider>
+      <DiagramView />
+    </ReactFlowProvider>
+  );
+}
+
+function DiagramView() {
+  const host = useHost();
+  const { phase, app, context, capabilities, connected } = host;
+  const strings = viewStrings(context.locale ?? navigator.language);
+  const theme = useHostTheme(context);
+  const data = phase.kind === 'drawn' ? phase.data : undefined;
+  const scene = data?.scene;
+  const flow = useSceneFlow(scene);
+  const reducedMotion = useReducedMotion();
+  const hidden = useDocumentHidden();
+  useSmilPausedWhile(hidden, flow);
+  const rf = useReactFlow();
+  const root = useRef<HTMLDivElement>(null);
+
+  const displayMode = context.displayMode ?? 'inline';
+  const fill = displayMode !== 'inline' || hasFixedHeight(context.containerDimensions);
+  const height = inlineHeight(context.containerDimensions);
+  useLayoutEffect(() => {
+    document.documentElement.classList.toggle('af-fill', fill);
+    document.documentElement.style.setProperty('--af-height', `${height}px`);
+  }, [fill, height]);
+  // Hosts that size apps by what they report get the fixed height once (no ResizeObserver:
+  // a view that fills its frame and reports its size grows without end in some hosts).
+  useEffect(() => {
+    if (connected && !fill) app?.sendSizeChanged({ height }).catch(() => undefined);
+  }, [connected, fill, height, app]);
+
+  // The drawing is fitted when it arrives and whenever the frame changes size (full
+  // screen and back, a chat column resized).
+  const frameSize = useFrameSize();
+  useEffect(() => {
+    if (!scene) return;
+    const frame = requestAnimationFrame(() => void rf.fitView(FIT_OPTIONS));
+    return () => cancelAnimationFrame(frame);
+  }, [scene, frameSize, rf]);
+
+  // When the drawing was painted (the task after its frame), for tests and `npm run bench`.
+  useEffect(() => {
+    if (!scene) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => root.current?.setAttribute('data-painted-at', String(performance.timeOrigin + performance.now())), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [scene]);
+
+  const paletteName = paletteNameFor(scene?.theme, theme.dark);
+  const palette = THEMES[paletteName];
+  const hostCanvas = useHostCanvas(context, theme.dark);
+  const canvas = scene?.theme === 'light' || scene?.theme === 'dark' ? palette.canvas : (hostCanvas ?? palette.canvas);
+
+  /** The selection, the React Flow id it highlights, and whether the model was told. */
+  const [selected, setSelected] = useState<{ selection: ElementSelection; flowId: string; shared: Shared } | undefined>(undefined);
+  const clicks = useRef(0);
+  const select = useCallback(
+    (selection: ElementSelection, flowId: string) => {
+      const click = ++clicks.current;
+      setSelected({ selection, flowId, shared: 'sending' });
+      if (!app || !connected) return;
+      void tellModel(app, capabilities, selection).then((shared) => {
+        if (click === clicks.current) setSelected({ selection, flowId, shared });
+      });
+    },
+    [app, connected, capabilities],
+  );
+  const about = useCallback(
+    (kind: ElementSelection['kind'], id: string, label: string, line: number): ElementSelection => ({
+      kind,
+      id,
+      label,
+      line,
+      ...(scene?.title ? { diagram: scene.title } : {}),
+      ...(data ? { output: data.output.display } : {}),
+    }),
+    [scene, data],
+  );
+  const onNodeClick = useCallback<NodeMouseHandler<DiagramFlowNode>>(
+    (event, node) => {
+      if (node.id === TITLE_NODE_ID || !('element' in node.data)) return;
+      const element = node.data.element;
+      const link = safeLink(element.link);
+      if (link && (event.ctrlKey || event.metaKey) && capabilities.openLinks) {
+        app?.openLink({ url: link }).catch(() => undefined);
+        return;
+      }
+      select(about(node.type === 'diagramGroup' ? 'group' : 'node', node.id, element.label.lines.join(' '), element.line), node.id);
+    },
+    [app, capabilities, select, about],
+  );
+  const selectEdge = useCallback(
+    (edge: SceneEdge) => select(about('connection', `${edge.source} -> ${edge.target}`, edge.label ? edge.label.lines.join(' ') : '', edge.line), edge.id),
+    [select, about],
+  );
+  const onEdgeClick = useCallback<EdgeMouseHandler<DiagramFlowEdge>>((_event, edge) => edge.data && selectEdge(edge.data.edge), [selectEdge]);
+
+  // The selected element is drawn as the preview draws the element under the editor's cursor.
+  const selectedId = selected?.flowId;
+  const selectedKind = selected?.selection.kind;
+  const nodes = useMemo(
+    () => (selectedId && selectedKind !== 'connection' ? flow.nodes.map((n): DiagramFlowNode => (n.id === selectedId ? { ...n, className: 'af-highlight' } : n)) : flow.nodes),
+    [flow, selectedId, selectedKind],
+  );
+  const edges = useMemo(
+    () => (selectedId && selectedKind === 'connection' ? flow.edges.map((e) => (e.id === selectedId ? { ...e, className: 'af-highlight' } : e)) : flow.edges),
+    [flow, selectedId, selectedKind],
+  );
+
+  const drawing = useMemo<Drawing>(
+    () => ({
+      palette,
+      highContrast: theme.highContrast,
+      canvasText: palette.node.text,
+      canvas,
+      animate: !reducedMotion,
+      labelZ: flow.labelZ,
+      onEdgeLabelClick: selectEdge,
+    }),
+    [palette, theme.highContrast, canvas, reducedMotion, flow.labelZ, selectEdge],
+  );
+
+  const ask = useCallback(() => {
+    if (app && selected) app.sendMessage({ role: 'user', content: [{ type: 'text', text: strings.askMessage(selected.selection) }] }).catch(() => undefined);
+  }, [app, selected, strings]);
+  const canFullscreen = connected && (context.availableDisplayModes ?? []).includes('fullscreen');
+  const toggleFullscreen = useCallback(() => {
+    app?.requestDisplayMode({ mode: displayMode === 'fullscreen' ? 'inline' : 'fullscreen' }).catch(() => undefined);
+  }, [app, displayMode]);
+  const openInVsCode = useCallback(() => {
+    if (app && data) app.openLink({ url: vscodeFileUrl(data.output.path) }).catch(() => undefined);
+  }, [app, data]);
+
+  const rootClass = ['af-root', 'af-app', `af-theme-${paletteName}`, theme.highContrast ? 'af-hc' : '', hidden ? 'af-paused' : '', drawing.animate ? '' : 'af-still']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <DrawingContext.Provider value={drawing}>
+      <div ref={root} className={rootClass} style={{ ['--af-canvas' as string]: canvas, ['--af-accent' as string]: palette.accent }} data-state={phase.kind}>
+        <DiagramFlow nodes={nodes} edges={edges} colorMode={paletteName} ariaLabel={strings.diagram} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={() => setSelected(undefined)}>
+          {scene && <Controls position="bottom-right" showInteractive={false} fitViewOptions={FIT_OPTIONS} />}
+          {(canFullscreen || (data && capabilities.openLinks)) && (
+            <Panel position="top-right">
+              <div className="af-toolbar" role="toolbar">
+                {data && capabilities.openLinks && (
+                  <button type="button" className="af-tool af-open-vscode" title={strings.openInVsCodeTitle(data.output.display)} onClick={openInVsCode}>
+                    {strings.openInVsCode}
+                  </button>
+                )}
+                {canFullscreen && (
+                  <button type="button" className="af-tool af-fullscreen" title={displayMode === 'fullscreen' ? strings.exitFullscreen : strings.fullscreen} aria-label={displayMode === 'fullscreen' ? strings.exitFullscreen : strings.fullscreen} onClick={toggleFullscreen}>
+                    <FullscreenIcon exit={displayMode === 'fullscreen'} />
+                  </button>
+                )}
+              </div>
+            </Panel>
+          )}
+          {data && (
+            <Panel position="bottom-left" className="af-caption-panel">
+              {selected ? <SelectionCaption selected={selected} strings={strings} onAsk={ask} /> : <div className="af-caption">{phase.kind === 'drawn' ? phase.summary : ''}</div>}
+            </Panel>
+          )}
+        </DiagramFlow>
+        <StatusMessage phase={phase} strings={strings} />
+      </div>
+    </DrawingContext.Provider>
+  );
+}
+
+/**
+ * Tells the host's model which element the user clicked: the sentence comes from the
+ * server's app-only tool (what the model reads is written by the server, in its locale),
+ * or a plain one when the host cannot reach it; it goes in as model context where the
+ * host takes it, else the user can send it as a message. Never rejects.
+ */
+async function tellModel(app: NonNullable<Host['app']>, capabilities: Host['capabilities'], selection: ElementSelection): Promise<Shared> {
+  let text: string | undefined;
+  if (capabilities.serverTools) {
+    try {
+      const result = await app.callServerTool({ name: SELECT_ELEMENT_TOOL, arguments: { ...selection } });
+      if (!result.isError) text = result.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n') || undefined;
+    } catch {
+      // An older server or a host that refuses app tools: the plain sentence below does.
+    }
+  }
+  text ??= `The user selected ${selection.kind} ${selection.id}${selection.label ? ` ("${selection.label}")` : ''} in the ArchFlow diagram.`;
+  if (capabilities.updateModelContext) {
+    try {
+      await app.updateModelContext({ content: [{ type: 'text', text }], structuredContent: { selectedElement: { ...selection } } });
+      return 'shared';
+    } catch {
+      return capabilities.message ? 'canAsk' : 'none';
+    }
+  }
+  return capabilities.message ? 'canAsk' : 'none';
+}
+
+function SelectionCaption({ selected, strings, onAsk }: { selected: { selection: ElementSelection; shared: Shared }; strings: ViewStrings; onAsk(): void }) {
+  const s = selected.selection;
+  return (
+    <div className="af-caption af-selection" data-shared={selected.shared}>
+      <span className="af-selection-name">{s.label || s.id}</span>
+      <span className="af-selection-detail">
+        {strings.kind(s.kind)} {s.id}
+        {s.line ? ` · ${strings.line(s.line)}` : ''}
+      </span>
+      {selected.shared === 'shared' && <span className="af-selection-note">{strings.shared}</span>}
+      {selected.shared === 'none' && <span className="af-selection-note">{strings.notShared}</span>}
+      {selected.shared === 'canAsk' && (
+        <button type="button" className="af-tool af-ask" onClick={onAsk}>
+          {strings.askAbout}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function FullscreenIcon({ exit }: { exit: boolean }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
+      {exit ? <path d="M6 2.5V6H2.5M10 2.5V6h3.5M6 13.5V10H2.5M10 13.5V10h3.5" /> : <path d="M2.5 6V2.5H6M13.5 6V2.5H10M2.5 10v3.5H6M13.5 10v3.5H10" />}
+    </svg>
+  );
+}
+
+/** The host's canvas colour as the browser resolved it (host variables may use `light-dark()`), or undefined when transparent. */
+function useHostCanvas(context: McpUiHostContext, dark: boolean): string | undefined {
+  const [colour, setColour] = useState<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const c = getComputedStyle(document.body).backgroundColor;
+    setColour(/^rgba\(.*,\s*0\)$/.test(c) || c === 'transparent' ? undefined : c);
+  }, [context.theme, context.styles, dark]);
+  return colour;
+}
+
+/** The frame's size as `WIDTHxHEIGHT`, updated when the host resizes it. */
+function useFrameSize(): string {
+  const read = () => `${window.innerWidth}x${window.innerHeight}`;
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const onResize = () => setSize(read());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return size;
+}
+
+/** The inline height: {@link VIEW_HEIGHT}, or less when the host allows less. */
+function inlineHeight(dimensions: McpUiHostContext['containerDimensions']): number {
+  const max = dimensions && 'maxHeight' in dimensions ? dimensions.maxHeight : undefined;
+  return typeof max === 'number' && max > 0 ? Math.min(VIEW_HEIGHT, Math.floor(max)) : VIEW_HEIGHT;
+}
+
+function hasFixedHeight(dimensions: McpUiHostContext['containerDimensions']): boolean {
+  return dimensions !== undefined && 'height' in dimensions && typeof dimensions.height === 'number';
+}

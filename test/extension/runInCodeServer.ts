@@ -59,6 +59,9 @@ async function main(): Promise<number> {
   const env: Record<string, string> = { ARCHFLOW_TEST_RESULTS: resultsFile };
   const grep = option('--grep');
   if (grep) env.ARCHFLOW_TEST_GREP = grep;
+  // The benchmark: the chat webview reports when text reaches the screen; ARCHFLOW_BENCH_PART picks a part.
+  if (bench) env.ARCHFLOW_CHAT_REPORT_PAINTS = '1';
+  if (process.env.ARCHFLOW_BENCH_PART) env.ARCHFLOW_BENCH_PART = process.env.ARCHFLOW_BENCH_PART;
 
   const artifacts = join(repoRoot, 'test-results');
   mkdirSync(artifacts, { recursive: true });
@@ -89,7 +92,7 @@ async function main(): Promise<number> {
     // With ARCHFLOW_BENCH_PROFILE=<dir>, a Chrome trace of the whole browser (workbench and
     // webviews) for the run, to see where the drawing and messaging time goes.
     const traceDir = bench ? process.env.ARCHFLOW_BENCH_PROFILE : undefined;
-    if (traceDir) await browser.startTracing(page, { path: join(traceDir, 'browser.trace.json'), screenshots: false, categories: ['devtools.timeline', 'toplevel', 'v8.execute'] });
+    if (traceDir) await browser.startTracing(page, { path: join(traceDir, 'browser.trace.json'), screenshots: false, categories: ['devtools.timeline', 'toplevel', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
     await page.goto(suiteUrl(server.origin, workspace, suiteDir));
     exitCode = await exited;
     if (traceDir) await browser.stopTracing();

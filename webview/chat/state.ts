@@ -27,7 +27,7 @@ export const INITIAL_STATE: ChatState = {
   outOfStep: false,
 };
 
-export type ChatAction = HostToChatMessage | { type: 'toggleHistory'; open?: boolean } | { type: 'resynced' };
+export type ChatAction = HostToChatMessage | { type: 'toggleHistory'; open?: boolean } | { type: 'resynced' } | { type: 'batch'; actions: ChatAction[] };
 
 /**
  * The state after one message from the host. Ops of another conversation, or ones already
@@ -56,6 +56,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, showHistory: action.open ?? !state.showHistory };
     case 'resynced':
       return { ...state, outOfStep: false };
+    case 'batch':
+      return action.actions.reduce(chatReducer, state);
     default:
       return state;
   }

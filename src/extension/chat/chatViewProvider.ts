@@ -15,8 +15,10 @@ import { chatHtml, chatResourceRoots, chatStrings } from './chatHtml';
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
   static readonly viewType = 'archflow.chat';
   #view: vscode.WebviewView | undefined;
-  /** Messages posted to the webview, kept for the integration tests when asked. */
+  /** Messages posted to the webview, kept for the integration tests and the benchmark when asked. */
   readonly recorded: HostToChatMessage[] | undefined;
+  /** When each recorded message was posted (epoch milliseconds, sub-millisecond precision). */
+  readonly recordedAt: number[] | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -25,7 +27,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     private readonly options: { record?: boolean; reportPaints?: boolean } = {},
   ) {
     super();
-    if (options.record) this.recorded = [];
+    if (options.record) {
+      this.recorded = [];
+      this.recordedAt = [];
+    }
   }
 
   get view(): vscode.WebviewView | undefined {
@@ -39,6 +44,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const surface = {
       post: (message: HostToChatMessage) => {
         this.recorded?.push(message);
+        this.recordedAt?.push(performance.timeOrigin + performance.now());
         if (view.visible) void webview.postMessage(message);
       },
     };

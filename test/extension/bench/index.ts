@@ -11,6 +11,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { median } from '../../../bench/measure';
 import { coreScene, editedFirstNode, generatePreviewDiagram } from '../../../bench/previewDiagram';
+import type { ChatHandle } from '../../../src/extension/chat/registerChat';
+import { benchChat } from './chat';
 
 const SIZES = [10, 100, 300];
 const EDITS = 9;
@@ -78,6 +80,7 @@ interface Rendered {
 
 interface Api {
   onDidRenderPreview: vscode.Event<Rendered>;
+  chat: ChatHandle;
 }
 
 function waitRendered(api: Api, uri: string, version: number, timeoutMs = 60_000): Promise<{ at: number; event: Rendered }> {
@@ -175,7 +178,9 @@ export async function run(): Promise<void> {
   lag.disable();
   const idleDelayMs = lag.max / 1e6;
 
-  for (const n of SIZES) {
+  // ARCHFLOW_BENCH_PART=preview|chat runs one part only.
+  const part = process.env.ARCHFLOW_BENCH_PART;
+  for (const n of part === 'chat' ? [] : SIZES) {
     const text = generatePreviewDiagram(n);
     const file = vscode.Uri.joinPath(folder, `bench-${n}.diagram`);
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(text));
@@ -276,7 +281,8 @@ export async function run(): Promise<void> {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }
 
-  const bench = { activationMs: round(activationMs), idleEventLoopDelayMs: round(idleDelayMs), sizes: results };
+  const chat = part === 'preview' ? undefined : await benchChat(api.chat, ext.extensionPath);
+  const bench = { activationMs: round(activationMs), idleEventLoopDelayMs: round(idleDelayMs), sizes: results, chat };
   console.log(JSON.stringify(bench, null, 2));
   if (out) writeFileSync(out, JSON.stringify({ passed: 1, failed: 0, pending: 0, tests: [{ title: 'benchmark', state: 'passed' }], bench }, null, 2));
 }

@@ -24,15 +24,22 @@ export function splitBlocks(text: string): string[] {
 const REPARSED = 3;
 
 /**
- * {@link splitBlocks} for text that grows at its end: when `text` extends the previous text,
- * only its last few blocks onward are parsed again, so each streamed chunk costs the size of
- * those blocks, not of the whole answer.
+ * {@link splitBlocks} for text that grows at its end: text added within a line lengthens the
+ * last block without parsing; otherwise only the last few blocks are parsed again. So each
+ * streamed chunk costs the size of those blocks at most, not of the whole answer.
  */
 export class IncrementalSplitter {
   #text = '';
   #blocks: string[] = [];
 
   split(text: string): string[] {
+    const added = text.slice(this.#text.length);
+    // Text added in the middle of a line only lengthens the last block: no parse at all.
+    if (this.#blocks.length > 0 && text.startsWith(this.#text) && !added.includes('\n') && !/[\r\n]$/.test(this.#text)) {
+      this.#blocks = [...this.#blocks.slice(0, -1), this.#blocks.at(-1)! + added];
+      this.#text = text;
+      return this.#blocks;
+    }
     if (this.#blocks.length > 0 && text.startsWith(this.#text)) {
       const stable = this.#blocks.slice(0, -REPARSED);
       const offset = stable.reduce((n, b) => n + b.length, 0);

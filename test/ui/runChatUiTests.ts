@@ -67,6 +67,7 @@ async function openChat(): Promise<Frame> {
 }
 
 async function screenshot(name: string): Promise<void> {
+  await runCommand(page, 'Notifications: Clear All Notifications');
   await page.mouse.move(5, 300);
   await new Promise((r) => setTimeout(r, 600));
   const file = join(artifacts, `${name}.png`);

@@ -55,7 +55,9 @@ export type DiagnosticCode =
   | 'repeated-direction'
   | 'repeated-theme'
   | 'self-connection'
-  | 'too-many-connections';
+  | 'too-many-connections'
+  /** Markdown only: a `diagram` fence without its closing fence. */
+  | 'unclosed-fence';
 
 /** Information attached to a diagnostic that points elsewhere (e.g. the first declaration). */
 export interface RelatedInformation {

@@ -113,7 +113,7 @@ export function toMarkdownDiagnostic(fence: DiagramFence, d: Diagnostic): Diagno
 }
 
 /** The error of a fence that is never closed, on its opening line. */
-export function unclosedFenceDiagnostic(fence: DiagramFence): Diagnostic {
+export function unclosedFenceDiagnostic(fence: Pick<DiagramFence, 'markup' | 'lang' | 'openRange'>): Diagnostic {
   return { code: 'unclosed-fence', severity: 'error', range: fence.openRange, args: { marker: fence.markup, lang: fence.lang }, suggestions: [] };
 }
 

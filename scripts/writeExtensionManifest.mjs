@@ -83,9 +83,11 @@ export const manifest = {
       ],
     },
     // VS Code's Markdown preview draws ```diagram fences: the extension's activate() returns
-    // extendMarkdownIt, and the style sheet picks the drawing of the preview's theme.
+    // extendMarkdownIt, the style sheet picks the drawing of the preview's theme, and the
+    // script shows a drawing that was not ready when the preview rendered.
     'markdown.markdownItPlugins': true,
     'markdown.previewStyles': ['./media/markdownPreview.css'],
+    'markdown.previewScripts': ['./dist/webview/markdownPreview.js'],
     configuration: {
       title: 'ArchFlow',
       properties: {

@@ -23,6 +23,8 @@ export interface ArchflowApi {
   extendMarkdownIt(md: MarkdownIt): MarkdownIt;
   /** Resolves once no Markdown fence drawing is pending. */
   markdownDrawingsSettled(): Promise<void>;
+  /** How many times the Markdown previews were asked to reload because a render showed a pending drawing. */
+  markdownPreviewReloads(): number;
 }
 
 /**
@@ -37,7 +39,14 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
   const workerPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'layoutWorker.js').fsPath;
   const service = new DiagramService(log, workerPath);
   const fences = new MarkdownFences(service);
-  const drawings = new FenceDrawings(service, () => void vscode.commands.executeCommand('markdown.preview.refresh'), () => previewConfig().animations);
+  const drawings = new FenceDrawings(
+    service,
+    () => void vscode.commands.executeCommand('markdown.preview.refresh'),
+    () => previewConfig().animations,
+    // Inside the extension: the Markdown preview may load files from there (a preview resource root).
+    vscode.Uri.joinPath(context.extensionUri, 'preview-cache'),
+    log,
+  );
   const exporter = new Exporter(service, fences, log, vscode.Uri.joinPath(context.extensionUri, 'dist', 'pngWorker.js').fsPath);
   const commands = new CommandManager(log);
   const previews = new PreviewManager(context.extensionUri, service, log, (uri, format) =>
@@ -52,6 +61,7 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
     previewCount: () => previews.previews.length,
     extendMarkdownIt: (md) => extendMarkdownIt(md, service, drawings),
     markdownDrawingsSettled: () => drawings.whenSettled(),
+    markdownPreviewReloads: () => drawings.refreshCount,
   };
 }
 

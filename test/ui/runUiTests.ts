@@ -8,9 +8,9 @@
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { parseDiagram } from '../../src/core/language/index';
 import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
@@ -334,6 +334,25 @@ function lineOf(text: string): { line: number; column: number } {
   return { line: line + 1, column: lines[line]!.indexOf(text) + 1 };
 }
 
+/**
+ * The text of a drawn fence block: its inline SVG, or the SVG files the preview script shows
+ * as images when the drawing arrived after the render (read from the installed extension's
+ * preview-cache folder, where the extension wrote them).
+ */
+async function drawingText(block: Locator): Promise<string> {
+  const { text, images } = await block.evaluate((b) => ({
+    text: [...b.querySelectorAll('svg')].map((svg) => svg.textContent ?? '').join(' '),
+    images: [...b.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? ''),
+  }));
+  const extensions = join(server.scratch, 'extensions');
+  const files = images.map((src) => {
+    const name = decodeURIComponent(new URL(src).pathname.split('/').pop() ?? '');
+    const dir = readdirSync(extensions).find((d) => existsSync(join(extensions, d, 'preview-cache', name)));
+    return dir ? readFileSync(join(extensions, dir, 'preview-cache', name), 'utf8') : '';
+  });
+  return [text, ...files].join(' ');
+}
+
 test('Markdown: the Problems panel lists the error of a diagram fence at its line of the .md', { timeout: 120_000 }, async () => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await runCommand(page, 'View: Close All Editor Groups');
@@ -355,11 +374,15 @@ test("Markdown: VS Code's preview shows two drawings and one problem box", { tim
   await until(async () => (await frame.locator('.archflow-md-drawn').count()) === 2, 'two drawings', 60_000);
   assert.equal(await frame.locator('.archflow-md-problems').count(), 1);
   assert.equal(await frame.locator('.archflow-md-pending').count(), 0);
-  // Each drawing shows one SVG (the light palette in a light theme) with the fence's labels.
-  const visible = await frame.locator('.archflow-md-drawn svg').evaluateAll((svgs) => svgs.filter((s) => s.getBoundingClientRect().width > 0).map((s) => s.textContent ?? ''));
-  assert.equal(visible.length, 2);
-  for (const label of ['Shopper', 'Load balancer', 'Checkout API', 'HTTP/2']) assert.ok(visible[0]!.includes(label), label);
-  for (const label of ['Orders', 'Stock', 'order.placed']) assert.ok(visible[1]!.includes(label), label);
+  // Each drawing shows one picture (the light palette in a light theme) with the fence's labels.
+  const drawn = frame.locator('.archflow-md-drawn');
+  for (const i of [0, 1]) {
+    const visible = await drawn.nth(i).locator('.archflow-md-drawing').evaluateAll((parts) => parts.filter((p) => p.getBoundingClientRect().width > 0).map((p) => p.className));
+    assert.deepEqual(visible, ['archflow-md-drawing archflow-md-light'], `drawing ${i}`);
+  }
+  const [first, second] = [await drawingText(drawn.nth(0)), await drawingText(drawn.nth(1))];
+  for (const label of ['Shopper', 'Load balancer', 'Checkout API', 'HTTP/2']) assert.ok(first.includes(label), label);
+  for (const label of ['Orders', 'Stock', 'order.placed']) assert.ok(second.includes(label), label);
   // The box names the problem and its line in the .md.
   const box = frame.locator('.archflow-md-problems .archflow-md-box');
   const boxText = (await box.textContent()) ?? '';
@@ -390,7 +413,7 @@ test('Markdown: the preview follows a theme switch (dark, high contrast)', { tim
     const s = await shown();
     return s.body.includes('vscode-high-contrast') && s.light === 'none' && s.dark === 'block';
   }, 'the dark drawing in high contrast');
-  const outline = await frame.locator('.archflow-md-dark svg').first().evaluate((svg) => getComputedStyle(svg).outlineStyle);
+  const outline = await frame.locator('.archflow-md-dark > *').first().evaluate((picture) => getComputedStyle(picture).outlineStyle);
   assert.equal(outline, 'solid', 'high contrast outlines the drawing');
   await setTheme('Light Modern');
   await until(async () => (await shown()).light === 'block', 'light again');
@@ -411,7 +434,7 @@ test('Markdown: editing one fence redraws that block only', { timeout: 120_000 }
   await page.keyboard.press('Home');
   await page.keyboard.insertText('api -> cache "GET"\n');
   await until(async () => (await cursorStatus(page)).startsWith(`Ln ${at.line + 2},`), 'the line inserted');
-  await until(async () => ((await drawn.first().textContent()) ?? '').includes('GET'), 'the first drawing updated', 60_000);
+  await until(async () => (await drawingText(drawn.first())).includes('GET'), 'the first drawing updated', 60_000);
   assert.equal(await drawn.count(), 2);
   assert.equal(await drawn.nth(1).locator('svg').first().evaluate((svg) => (svg as SVGSVGElement & { __kept?: boolean }).__kept === true), true, 'the second drawing was not redrawn');
   await runCommand(page, 'File: Revert File');

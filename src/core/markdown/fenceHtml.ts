@@ -59,10 +59,19 @@ export function drawnFenceHtml(block: FenceBlock, svgs: FenceSvgs): string {
   return `${open(block, 'drawn')}${drawings(svgs)}</div>\n`;
 }
 
-/** The HTML of a fence whose drawing is not ready yet: the last drawing of the block if any (dimmed by CSS), else a short note. */
-export function pendingFenceHtml(block: FenceBlock, labels: FenceLabels, previous?: FenceSvgs): string {
+/** Where a pending drawing will appear as files (webview URLs): one per palette, or one for a fixed theme. */
+export type FenceFiles = { light: string; dark: string } | { fixed: string };
+
+/**
+ * The HTML of a fence whose drawing is not ready yet: the last drawing of the block if any
+ * (dimmed by CSS), else a short note. With `files`, the block carries where the drawing will
+ * be written, and the preview script shows it from there as soon as it exists.
+ */
+export function pendingFenceHtml(block: FenceBlock, labels: FenceLabels, previous?: FenceSvgs, files?: FenceFiles): string {
   const body = previous ? drawings(previous) : `<div class="archflow-md-status">${escapeXml(labels.pending)}</div>`;
-  return `${open(block, 'pending')}${body}</div>\n`;
+  const head = open(block, 'pending');
+  const withFiles = files ? `${head.slice(0, -1)} data-archflow-files="${escapeXml(JSON.stringify(files))}">` : head;
+  return `${withFiles}${body}</div>\n`;
 }
 
 /**

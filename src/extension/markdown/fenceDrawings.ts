@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { FenceSvgs, MarkdownAnalysis } from '../../core/markdown/index';
+import type { FenceFiles, FenceSvgs, MarkdownAnalysis } from '../../core/markdown/index';
 import { renderSvg } from '../../core/render/index';
 import type { Scene } from '../../core/scene';
 import type { DiagramService } from '../documents/diagramService';
@@ -8,35 +9,60 @@ import { Disposable } from '../util/dispose';
 /** What the preview can show of a fence's text right now. */
 export type FenceDrawing = { state: 'ready'; svgs: FenceSvgs } | { state: 'pending' } | { state: 'failed'; message: string };
 
+
 /** Drawings kept (least recently used dropped first). */
 const DRAWING_CACHE_SIZE = 200;
+
+/**
+ * How long after a change to a previewed document a refresh waits: the Markdown preview
+ * renders by itself 300 ms after a change, and a refresh reloads the whole page, so it is
+ * only worth it once the document has been quiet that long.
+ */
+const QUIET_MS = 400;
 
 /**
  * The finished SVG drawings of Markdown fences, by text: laid out on the DiagramService's
  * worker and rendered by the core renderer (the bytes `archflow render` writes), in both
  * palettes unless the diagram fixes its theme. Lookups are synchronous, because markdown-it
- * renders synchronously; a text not drawn yet is started and reported `pending`, and once
- * every drawing a render waited for is ready the Markdown previews are asked to refresh
- * (`refreshPreviews`), which finds them in the cache. Also remembers each document's last
- * drawing per fence, which the preview keeps on screen while the fence is being retyped.
+ * renders synchronously; a text not drawn yet is started and reported `pending`. When the
+ * latest render of a document showed a pending fence, the Markdown previews are asked to
+ * refresh (`refreshPreviews`, which reloads the page and finds the drawings in the cache)
+ * once every drawing is ready and the document has been quiet for QUIET_MS, so typing never
+ * reloads the page and a render that found everything drawn needs no refresh at all (edits
+ * are drawn ahead, see MarkdownFeatures). Also remembers each document's last drawing per
+ * fence, which the preview keeps on screen while the fence is being retyped.
  */
 export class FenceDrawings extends Disposable {
   readonly #drawn = new Map<string, FenceDrawing>();
   readonly #pending = new Map<string, Promise<void>>();
   readonly #lastDrawn = new Map<string, Map<number, FenceSvgs>>();
   readonly #previewed = new Set<string>();
-  #refreshWanted = false;
+  /** Documents whose latest render showed a pending fence. */
+  readonly #stale = new Set<string>();
+  #rendering: { resource: string; pending: boolean } | undefined;
+  #lastChange = 0;
   #refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  #refreshes = 0;
+  /** Keys of pending drawings a preview is waiting for as files (see `awaitFiles`). */
+  readonly #awaited = new Set<string>();
   readonly #onDidSettle = this.register(new vscode.EventEmitter<void>());
   /** Fires when no drawing is pending any more (tests and the benchmark wait for it). */
   readonly onDidSettle = this.#onDidSettle.event;
 
+  /**
+   * `fileDir`: a folder inside the extension (a resource root of the Markdown preview, which
+   * may load files from there) where drawings a preview waits for are written.
+   */
   constructor(
     private readonly service: DiagramService,
     private readonly refreshPreviews: () => void,
     private readonly animate: () => boolean,
+    private readonly fileDir?: vscode.Uri,
+    private readonly log?: vscode.LogOutputChannel,
   ) {
     super();
+    // Files of an earlier session are never asked for again.
+    if (fileDir) void Promise.resolve(vscode.workspace.fs.delete(fileDir, { recursive: true })).catch(() => undefined);
     this.register({ dispose: () => clearTimeout(this.#refreshTimer) });
     this.register(
       vscode.workspace.onDidCloseTextDocument((doc) => {
@@ -52,9 +78,53 @@ export class FenceDrawings extends Disposable {
    */
   drawingForPreview(text: string, resource?: string): FenceDrawing {
     if (resource !== undefined) this.#previewed.add(resource);
-    const drawing = this.#lookup(text);
-    if (drawing.state === 'pending') this.#refreshWanted = true;
-    return drawing;
+    return this.#lookup(text);
+  }
+
+  /** The render in progress showed a pending fence that nothing will fill in: the previews need a refresh once it is drawn. */
+  needsRefresh(): void {
+    if (this.#rendering) this.#rendering.pending = true;
+  }
+
+  /**
+   * For a pending fence: the webview URLs its drawing will be written to once ready, so the
+   * preview script (media/markdownPreview.js) can show it without the page being reloaded.
+   * Undefined when there is no folder to write to or no way to address it (then the preview
+   * is refreshed instead). `toWebviewUri` is the preview's `asWebviewUri`.
+   */
+  awaitFiles(text: string, fixedTheme: boolean, toWebviewUri: (uri: vscode.Uri) => string): FenceFiles | undefined {
+    if (!this.fileDir) return undefined;
+    const key = this.#key(text);
+    if (!this.#pending.has(key)) return undefined;
+    this.#awaited.add(key);
+    const url = (variant: string) => toWebviewUri(vscode.Uri.joinPath(this.fileDir!, `${fileStem(key)}${variant}.svg`));
+    return fixedTheme ? { fixed: url('') } : { light: url('-light'), dark: url('-dark') };
+  }
+
+  /** A render of a Markdown document starts (the plugin wraps markdown-it's renderer). */
+  beginRender(resource: string | undefined): void {
+    this.#rendering = { resource: resource ?? '', pending: false };
+  }
+
+  /** The render started by beginRender ended: if it showed pending fences, a refresh is due once they are drawn. */
+  endRender(): void {
+    const done = this.#rendering;
+    this.#rendering = undefined;
+    if (!done) return;
+    if (done.pending) this.#stale.add(done.resource);
+    else this.#stale.delete(done.resource);
+    this.#scheduleRefresh();
+  }
+
+  /** A previewed document changed: its preview renders again by itself, so a refresh waits. */
+  noteChange(): void {
+    this.#lastChange = Date.now();
+    this.#scheduleRefresh();
+  }
+
+  /** How many times the previews were asked to reload (the benchmark reports it). */
+  get refreshCount(): number {
+    return this.#refreshes;
   }
 
   /** Starts drawing every clean fence of a document, so that a preview rendered later finds them ready. */
@@ -92,8 +162,12 @@ export class FenceDrawings extends Disposable {
     return resource === undefined ? undefined : this.#lastDrawn.get(resource)?.get(index);
   }
 
+  #key(text: string): string {
+    return `${this.animate() ? 'a' : 's'}\u0000${text}`;
+  }
+
   #lookup(text: string): FenceDrawing {
-    const key = `${this.animate() ? 'a' : 's'}\u0000${text}`;
+    const key = this.#key(text);
     const done = this.#drawn.get(key);
     if (done) {
       // Most recently used last.
@@ -115,14 +189,57 @@ export class FenceDrawings extends Disposable {
   #store(key: string, drawing: FenceDrawing): void {
     this.#pending.delete(key);
     this.#drawn.set(key, drawing);
+    if (this.#awaited.delete(key)) void this.#writeFiles(key, drawing);
     if (this.#drawn.size > DRAWING_CACHE_SIZE) this.#drawn.delete(this.#drawn.keys().next().value!);
     if (this.#pending.size > 0 || this.isDisposed) return;
     this.#onDidSettle.fire();
-    if (!this.#refreshWanted) return;
-    this.#refreshWanted = false;
-    clearTimeout(this.#refreshTimer);
-    this.#refreshTimer = setTimeout(() => this.refreshPreviews(), 0);
+    this.#scheduleRefresh();
   }
+
+  async #writeFiles(key: string, drawing: FenceDrawing): Promise<void> {
+    const dir = this.fileDir!;
+    const files: Array<[string, string]> =
+      drawing.state !== 'ready' ? [] : 'fixed' in drawing.svgs ? [['', drawing.svgs.fixed]] : [['-light', drawing.svgs.light], ['-dark', drawing.svgs.dark]];
+    try {
+      for (const [variant, svg] of files) {
+        // Whole or not at all: the preview may be polling for the file right now.
+        const target = vscode.Uri.joinPath(dir, `${fileStem(key)}${variant}.svg`);
+        const tmp = vscode.Uri.joinPath(dir, `${fileStem(key)}${variant}.${process.pid}.tmp`);
+        await vscode.workspace.fs.writeFile(tmp, Buffer.from(svg, 'utf8'));
+        await vscode.workspace.fs.rename(tmp, target, { overwrite: true });
+      }
+      if (drawing.state === 'failed') this.#staleAll();
+    } catch (err) {
+      // A read-only install: fall back to reloading the previews.
+      this.log?.warn(`cannot write a Markdown preview drawing to ${dir.toString()}; the preview will reload instead`, err);
+      this.#staleAll();
+    }
+  }
+
+  // Every previewed document, so that the next refresh happens.
+  #staleAll(): void {
+    this.#previewed.forEach((r) => this.#stale.add(r));
+    this.#scheduleRefresh();
+  }
+
+  #scheduleRefresh(): void {
+    clearTimeout(this.#refreshTimer);
+    if (this.#stale.size === 0 || this.#pending.size > 0 || this.isDisposed) return;
+    this.#refreshTimer = setTimeout(
+      () => {
+        if (this.#stale.size === 0 || this.#pending.size > 0 || this.isDisposed) return;
+        this.#stale.clear();
+        this.#refreshes++;
+        this.refreshPreviews();
+      },
+      Math.max(0, this.#lastChange + QUIET_MS - Date.now()),
+    );
+  }
+}
+
+/** A file name for a drawing's key: a hash, so the same text always gets the same file. */
+function fileStem(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 24);
 }
 
 /** Both palettes (the preview's theme class picks one), or the one the diagram asks for. */

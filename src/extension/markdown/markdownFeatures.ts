@@ -26,7 +26,9 @@ export class MarkdownFeatures extends Disposable {
     };
     this.register(
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (drawings.isPreviewed(e.document.uri.toString())) prepare(e.document);
+        if (!drawings.isPreviewed(e.document.uri.toString())) return;
+        drawings.noteChange();
+        prepare(e.document);
       }),
     );
     this.register(vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((e) => prepare(e.document))));

@@ -11,6 +11,8 @@ type Token = ReturnType<MarkdownIt['parse']>[number];
 /** What VS Code's Markdown engine passes as `env` to renderer rules (only what is read here). */
 interface RenderEnv {
   currentDocument?: { toString(): string };
+  /** The preview webview's resource mapping (absent when rendering outside a preview). */
+  resourceProvider?: { asWebviewUri(uri: vscode.Uri): vscode.Uri };
 }
 
 function labels(): FenceLabels {
@@ -32,6 +34,15 @@ function labels(): FenceLabels {
  * Other fences go to the previous rule untouched.
  */
 export function extendMarkdownIt(md: MarkdownIt, service: DiagramService, drawings: FenceDrawings): MarkdownIt {
+  const render = md.renderer.render.bind(md.renderer);
+  md.renderer.render = (tokens, options, env: RenderEnv) => {
+    drawings.beginRender(env?.currentDocument?.toString());
+    try {
+      return render(tokens, options, env);
+    } finally {
+      drawings.endRender();
+    }
+  };
   const previous = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
@@ -78,8 +89,12 @@ function renderDiagramFence(token: Token, index: number, env: RenderEnv, service
     case 'ready':
       drawings.remember(resource, index, drawing.svgs);
       return drawnFenceHtml(block, drawing.svgs);
-    case 'pending':
-      return pendingFenceHtml(block, labels(), previous);
+    case 'pending': {
+      const provider = env?.resourceProvider;
+      const files = provider ? drawings.awaitFiles(token.content, analysis.model.theme !== 'auto', (uri) => provider.asWebviewUri(uri).toString()) : undefined;
+      if (!files) drawings.needsRefresh();
+      return pendingFenceHtml(block, labels(), previous, files);
+    }
     case 'failed':
       return problemsFenceHtml(block, [{ severity: 'error', line: firstLine, message: vscode.l10n.t('The diagram could not be laid out: {0}', drawing.message) }], labels(), previous);
   }

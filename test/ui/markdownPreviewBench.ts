@@ -21,7 +21,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { median, type BenchRow } from '../../bench/measure';
 import { codeServerToolchain, repoRoot, startCodeServer } from '../extension/harness/codeServer';
 import { launchChromium } from '../harness/browser';
-import { runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
+import { quickOpen, runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
 
 const FENCES = 10;
 const NODES = 20;
@@ -67,17 +67,6 @@ async function closeEverything(page: Page): Promise<void> {
   await until(async () => (await page.locator('iframe.webview').count()) === 0, 'no webview left');
 }
 
-/** Quick Open that waits for the file to be the focused row (recent files are listed first while it filters). */
-async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input[type="text"]');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: name }).first().waitFor();
-}
-
 /** The editor title's "Open Preview to the Side" button of the Markdown editor (no dependence on palette filtering). */
 async function openPreviewToSide(page: Page): Promise<void> {
   await page.locator('.editor-actions .action-label[aria-label^="Open Preview to the Side"]').first().click();
@@ -94,7 +83,7 @@ async function countBlocks(frame: FrameLocator, kind: Kind): Promise<number> {
 async function timeOpen(page: Page, kind: Kind, rep: number): Promise<number> {
   await closeEverything(page);
   const t0 = performance.now();
-  await openFile(page, `${kind}-${rep}.md`);
+  await quickOpen(page, `${kind}-${rep}.md`);
   await openPreviewToSide(page);
   const frame = webviewFrame(page);
   for (;;) {
@@ -108,7 +97,7 @@ async function timeOpen(page: Page, kind: Kind, rep: number): Promise<number> {
 
 async function timeEdit(page: Page, kind: Kind, rep: number, editLine: number): Promise<{ ms: number; kept: number }> {
   await closeEverything(page);
-  await openFile(page, `${kind}-${rep}.md`);
+  await quickOpen(page, `${kind}-${rep}.md`);
   await openPreviewToSide(page);
   const frame = webviewFrame(page);
   await until(async () => (await countBlocks(frame, kind)) >= FENCES, `${kind} preview`, 60_000);

@@ -7,15 +7,18 @@ export async function waitForWorkbench(page: Page): Promise<void> {
   await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60_000 });
 }
 
-/** Opens a workspace file by name with Quick Open (Ctrl+P). */
+/**
+ * Opens a workspace file by name with Quick Open (Ctrl+P). Enter waits until the file is the
+ * focused row: while the list filters, recently opened files are listed (and focused) first.
+ */
 export async function quickOpen(page: Page, fileName: string): Promise<void> {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input[type="text"]');
   await input.waitFor({ state: 'visible' });
   await input.fill(fileName);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: fileName }).first().waitFor();
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: fileName }).first().waitFor();
   await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: fileName }).waitFor();
+  await page.locator('.tabs-container .tab.active', { hasText: fileName }).first().waitFor();
 }
 
 /** Runs a command from the palette (F1) by its title. */

@@ -20,6 +20,9 @@ const DRAWING_CACHE_SIZE = 200;
  */
 const QUIET_MS = 400;
 
+/** Drawings kept as files for previews (oldest deleted first). */
+const FILE_CACHE_SIZE = 60;
+
 /**
  * The finished SVG drawings of Markdown fences, by text: laid out on the DiagramService's
  * worker and rendered by the core renderer (the bytes `archflow render` writes), in both
@@ -45,6 +48,8 @@ export class FenceDrawings extends Disposable {
   #refreshes = 0;
   /** Keys of pending drawings a preview is waiting for as files (see `awaitFiles`). */
   readonly #awaited = new Set<string>();
+  /** File stems written, oldest first. */
+  readonly #written: string[] = [];
   readonly #onDidSettle = this.register(new vscode.EventEmitter<void>());
   /** Fires when no drawing is pending any more (tests and the benchmark wait for it). */
   readonly onDidSettle = this.#onDidSettle.event;
@@ -209,10 +214,20 @@ export class FenceDrawings extends Disposable {
         await vscode.workspace.fs.rename(tmp, target, { overwrite: true });
       }
       if (drawing.state === 'failed') this.#staleAll();
+      else this.#trimFiles(fileStem(key), files.map(([variant]) => variant));
     } catch (err) {
       // A read-only install: fall back to reloading the previews.
       this.log?.warn(`cannot write a Markdown preview drawing to ${dir.toString()}; the preview will reload instead`, err);
       this.#staleAll();
+    }
+  }
+
+  // A preview shows a file once, right after it is written: old ones can go.
+  #trimFiles(stem: string, variants: string[]): void {
+    this.#written.push(...variants.map((v) => `${stem}${v}`));
+    while (this.#written.length > FILE_CACHE_SIZE) {
+      const old = this.#written.shift()!;
+      void Promise.resolve(vscode.workspace.fs.delete(vscode.Uri.joinPath(this.fileDir!, `${old}.svg`))).catch(() => undefined);
     }
   }
 

@@ -90,6 +90,13 @@ test('problem box: every problem with its Markdown line, messages escaped, last 
   assert.ok(pendingFenceHtml({}, labels).includes('Drawing &lt;now&gt;'));
 });
 
+test('a pending block names the files its drawing will be written to, escaped, for the preview script', () => {
+  const html = pendingFenceHtml({ dataLine: '3' }, labels, { fixed: '<svg id="old"/>' }, { light: 'https://x/a"b-light.svg', dark: 'https://x/ab-dark.svg' });
+  assert.match(html, /^<div class="archflow-md archflow-md-pending" data-line="3" data-archflow-files="\{&quot;light&quot;:&quot;https:\/\/x\/a\\&quot;b-light\.svg&quot;,&quot;dark&quot;:&quot;https:\/\/x\/ab-dark\.svg&quot;\}">/);
+  // Until then the block's last drawing stays.
+  assert.ok(html.includes('<svg id="old"/>'));
+});
+
 test('rewrite: fences wrapped in place, their own lines untouched, prefixes of lists and quotes kept, CRLF kept', () => {
   const md = '# T\r\n\r\n1. step\r\n   ```diagram id=x\r\n   a = rect\r\n   ```\r\n\r\n> ```diagram\r\n> b = rect\r\n> ```\r\n\r\n- ```diagram\r\n  c = rect\r\n  ```\r\nend\r\n';
   const out = replaceFences(md, extractDiagramFences(md), (f) => ({ before: [`![${f.index}](d/${f.index}.svg)`, '', '<details>', ''], after: ['', '</details>'] }));

@@ -43,8 +43,8 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
     service,
     () => void vscode.commands.executeCommand('markdown.preview.refresh'),
     () => previewConfig().animations,
-    // Inside the extension: the Markdown preview may load files from there (a preview resource root).
-    vscode.Uri.joinPath(context.extensionUri, 'preview-cache'),
+    // Inside the extension (the Markdown preview may load files from there), one folder per window.
+    vscode.Uri.joinPath(context.extensionUri, 'preview-cache', vscode.env.sessionId.replace(/[^\w-]/g, '_')),
     log,
   );
   const exporter = new Exporter(service, fences, log, vscode.Uri.joinPath(context.extensionUri, 'dist', 'pngWorker.js').fsPath);

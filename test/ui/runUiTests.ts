@@ -337,7 +337,7 @@ function lineOf(text: string): { line: number; column: number } {
 /**
  * The text of a drawn fence block: its inline SVG, or the SVG files the preview script shows
  * as images when the drawing arrived after the render (read from the installed extension's
- * preview-cache folder, where the extension wrote them).
+ * preview-cache folder, where the extension wrote them for this window).
  */
 async function drawingText(block: Locator): Promise<string> {
   const { text, images } = await block.evaluate((b) => ({
@@ -347,8 +347,13 @@ async function drawingText(block: Locator): Promise<string> {
   const extensions = join(server.scratch, 'extensions');
   const files = images.map((src) => {
     const name = decodeURIComponent(new URL(src).pathname.split('/').pop() ?? '');
-    const dir = readdirSync(extensions).find((d) => existsSync(join(extensions, d, 'preview-cache', name)));
-    return dir ? readFileSync(join(extensions, dir, 'preview-cache', name), 'utf8') : '';
+    // <extensions>/<archflow>/preview-cache/<window session>/<name>
+    const found = readdirSync(extensions)
+      .map((d) => join(extensions, d, 'preview-cache'))
+      .filter((d) => existsSync(d))
+      .flatMap((d) => readdirSync(d).map((session) => join(d, session, name)))
+      .find((f) => existsSync(f));
+    return found ? readFileSync(found, 'utf8') : '';
   });
   return [text, ...files].join(' ');
 }

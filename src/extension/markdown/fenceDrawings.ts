@@ -56,7 +56,8 @@ export class FenceDrawings extends Disposable {
 
   /**
    * `fileDir`: a folder inside the extension (a resource root of the Markdown preview, which
-   * may load files from there) where drawings a preview waits for are written.
+   * may load files from there) where drawings a preview waits for are written; it is this
+   * window's own and removed on dispose.
    */
   constructor(
     private readonly service: DiagramService,
@@ -66,8 +67,11 @@ export class FenceDrawings extends Disposable {
     private readonly log?: vscode.LogOutputChannel,
   ) {
     super();
-    // Files of an earlier session are never asked for again.
-    if (fileDir) void Promise.resolve(vscode.workspace.fs.delete(fileDir, { recursive: true })).catch(() => undefined);
+    if (fileDir) {
+      // Nobody asks for this window's files once it closes.
+      this.register({ dispose: () => void Promise.resolve(vscode.workspace.fs.delete(fileDir, { recursive: true })).catch(() => undefined) });
+      void removeStaleSiblings(fileDir);
+    }
     this.register({ dispose: () => clearTimeout(this.#refreshTimer) });
     this.register(
       vscode.workspace.onDidCloseTextDocument((doc) => {
@@ -249,6 +253,20 @@ export class FenceDrawings extends Disposable {
       },
       Math.max(0, this.#lastChange + QUIET_MS - Date.now()),
     );
+  }
+}
+
+/** Folders of other windows' sessions that ended without cleaning up (a day without change). */
+async function removeStaleSiblings(dir: vscode.Uri): Promise<void> {
+  const parent = vscode.Uri.joinPath(dir, '..');
+  try {
+    for (const [name, type] of await vscode.workspace.fs.readDirectory(parent)) {
+      const sibling = vscode.Uri.joinPath(parent, name);
+      if (type !== vscode.FileType.Directory || sibling.toString() === dir.toString()) continue;
+      if (Date.now() - (await vscode.workspace.fs.stat(sibling)).mtime > 24 * 3600 * 1000) await vscode.workspace.fs.delete(sibling, { recursive: true });
+    }
+  } catch {
+    // No folder yet, or not ours to clean: nothing to do.
   }
 }
 

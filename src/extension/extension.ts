@@ -23,8 +23,6 @@ export interface ArchflowApi {
   extendMarkdownIt(md: MarkdownIt): MarkdownIt;
   /** Resolves once no Markdown fence drawing is pending. */
   markdownDrawingsSettled(): Promise<void>;
-  /** How many times the Markdown previews were asked to reload because a render showed a pending drawing. */
-  markdownPreviewReloads(): number;
 }
 
 /**
@@ -61,7 +59,6 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
     previewCount: () => previews.previews.length,
     extendMarkdownIt: (md) => extendMarkdownIt(md, service, drawings),
     markdownDrawingsSettled: () => drawings.whenSettled(),
-    markdownPreviewReloads: () => drawings.refreshCount,
   };
 }
 

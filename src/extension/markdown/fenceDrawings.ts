@@ -9,7 +9,6 @@ import { Disposable } from '../util/dispose';
 /** What the preview can show of a fence's text right now. */
 export type FenceDrawing = { state: 'ready'; svgs: FenceSvgs } | { state: 'pending' } | { state: 'failed'; message: string };
 
-
 /** Drawings kept (least recently used dropped first). */
 const DRAWING_CACHE_SIZE = 200;
 
@@ -27,13 +26,15 @@ const FILE_CACHE_SIZE = 60;
  * The finished SVG drawings of Markdown fences, by text: laid out on the DiagramService's
  * worker and rendered by the core renderer (the bytes `archflow render` writes), in both
  * palettes unless the diagram fixes its theme. Lookups are synchronous, because markdown-it
- * renders synchronously; a text not drawn yet is started and reported `pending`. When the
- * latest render of a document showed a pending fence, the Markdown previews are asked to
- * refresh (`refreshPreviews`, which reloads the page and finds the drawings in the cache)
- * once every drawing is ready and the document has been quiet for QUIET_MS, so typing never
- * reloads the page and a render that found everything drawn needs no refresh at all (edits
- * are drawn ahead, see MarkdownFeatures). Also remembers each document's last drawing per
- * fence, which the preview keeps on screen while the fence is being retyped.
+ * renders synchronously; a text not drawn yet is started and reported `pending` (edits are
+ * drawn ahead, see MarkdownFeatures, so a render usually finds them ready). A preview that
+ * showed a pending fence gets the drawing as files in `fileDir` (see `awaitFiles`), which
+ * its preview script shows without reloading the page. Only where that is impossible (no
+ * webview to address, a folder that cannot be written, a failed layout) are the previews
+ * asked to refresh (`refreshPreviews`, which reloads the page and finds the drawings in the
+ * cache), once every drawing is ready and the document has been quiet for QUIET_MS. Also
+ * remembers each document's last drawing per fence, which the preview keeps on screen while
+ * the fence is being retyped.
  */
 export class FenceDrawings extends Disposable {
   readonly #drawn = new Map<string, FenceDrawing>();
@@ -45,7 +46,6 @@ export class FenceDrawings extends Disposable {
   #rendering: { resource: string; pending: boolean } | undefined;
   #lastChange = 0;
   #refreshTimer: ReturnType<typeof setTimeout> | undefined;
-  #refreshes = 0;
   /** Keys of pending drawings a preview is waiting for as files (see `awaitFiles`). */
   readonly #awaited = new Set<string>();
   /** File stems written, oldest first. */
@@ -81,10 +81,7 @@ export class FenceDrawings extends Disposable {
     );
   }
 
-  /**
-   * The drawing of a fence's text for a preview being rendered now: ready, failed, or pending
-   * (then it is started, and the previews refresh once it and every other pending one is done).
-   */
+  /** The drawing of a fence's text for a preview being rendered now: ready, failed, or pending (then it is started). */
   drawingForPreview(text: string, resource?: string): FenceDrawing {
     if (resource !== undefined) this.#previewed.add(resource);
     return this.#lookup(text);
@@ -97,7 +94,7 @@ export class FenceDrawings extends Disposable {
 
   /**
    * For a pending fence: the webview URLs its drawing will be written to once ready, so the
-   * preview script (media/markdownPreview.js) can show it without the page being reloaded.
+   * preview script (webview/markdownPreview) can show it without the page being reloaded.
    * Undefined when there is no folder to write to or no way to address it (then the preview
    * is refreshed instead). `toWebviewUri` is the preview's `asWebviewUri`.
    */
@@ -129,11 +126,6 @@ export class FenceDrawings extends Disposable {
   noteChange(): void {
     this.#lastChange = Date.now();
     this.#scheduleRefresh();
-  }
-
-  /** How many times the previews were asked to reload (the benchmark reports it). */
-  get refreshCount(): number {
-    return this.#refreshes;
   }
 
   /** Starts drawing every clean fence of a document, so that a preview rendered later finds them ready. */
@@ -248,7 +240,6 @@ export class FenceDrawings extends Disposable {
       () => {
         if (this.#stale.size === 0 || this.#pending.size > 0 || this.isDisposed) return;
         this.#stale.clear();
-        this.#refreshes++;
         this.refreshPreviews();
       },
       Math.max(0, this.#lastChange + QUIET_MS - Date.now()),

@@ -22,6 +22,17 @@ async function renderSettled(doc: vscode.TextDocument): Promise<string> {
   return renderMarkdown(doc);
 }
 
+/** Puts the fixture's text back (as on disk) and saves, so the next test starts from it whatever editor is active. */
+async function restore(editor: vscode.TextEditor): Promise<void> {
+  const original = new TextDecoder().decode(await vscode.workspace.fs.readFile(editor.document.uri));
+  const doc = editor.document;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), original);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  assert.ok(await doc.save());
+  assert.equal(doc.getText(), original);
+}
+
 suite('Markdown fences', () => {
   suiteTeardown(closeAll);
 
@@ -51,7 +62,7 @@ suite('Markdown fences', () => {
     assert.ok(await vscode.workspace.applyEdit(preferred!.edit!));
     assert.equal(editor.document.lineAt(12).text, '  a = retângulo "A"');
     await waitFor(() => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'unknown-shape'), 'the error to clear');
-    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await restore(editor);
     await diagnosticsOf(uri, 2);
   });
 
@@ -93,7 +104,7 @@ suite('Markdown fences', () => {
     const broken = blocks(await renderSettled(editor.document))[0]!;
     assert.match(broken, /archflow-md-problems/);
     assert.ok(broken.includes('>DB<'), 'the last drawing is kept, dimmed');
-    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await restore(editor);
   });
 
   test('CodeLens: Export as SVG and as PNG above each closed fence, through the exporter', async () => {

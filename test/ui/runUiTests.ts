@@ -439,7 +439,11 @@ test('Markdown: editing one fence redraws that block only', { timeout: 120_000 }
   await page.keyboard.press('Home');
   await page.keyboard.insertText('api -> cache "GET"\n');
   await until(async () => (await cursorStatus(page)).startsWith(`Ln ${at.line + 2},`), 'the line inserted');
-  await until(async () => (await drawingText(drawn.first())).includes('GET'), 'the first drawing updated', 60_000);
+  await until(async () => (await drawingText(drawn.first())).includes('GET'), 'the first drawing updated', 60_000).catch(async (err: Error) => {
+    // What the first block showed instead: its state, and whether it was waiting for files.
+    const blocks = await frame.locator('.archflow-md').evaluateAll((els) => els.map((e) => `${e.className} files=${e.hasAttribute('data-archflow-files')} imgs=${e.querySelectorAll('img').length}`));
+    throw new Error(`${err.message}; blocks: ${blocks.join(' | ')}`);
+  });
   assert.equal(await drawn.count(), 2);
   assert.equal(await drawn.nth(1).locator('svg').first().evaluate((svg) => (svg as SVGSVGElement & { __kept?: boolean }).__kept === true), true, 'the second drawing was not redrawn');
   await runCommand(page, 'File: Revert File');

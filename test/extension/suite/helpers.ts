@@ -7,6 +7,7 @@ export const EXTENSION_ID = 'archflow.archflow';
 export interface ArchflowApi {
   onDidRenderPreview: vscode.Event<{ uri: string; version: number; elements: number }>;
   previewCount(): number;
+  markdownDrawingsSettled(): Promise<void>;
 }
 
 /** The workspace folder the runner opened (a scratch copy of test/extension/fixtures/workspace). */

@@ -27,6 +27,8 @@ const nodeEntries = [
 const webEntries = [
   { in: 'webview/preview/main.tsx', out: 'webview/preview' },
   { in: 'webview/chat/main.tsx', out: 'webview/chat' },
+  // Loaded by VS Code's Markdown preview (markdown.previewScripts): fills in diagram fences drawn late.
+  { in: 'webview/markdownPreview/main.ts', out: 'webview/markdownPreview' },
 ];
 
 /**

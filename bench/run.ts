@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|long-labels|webview|chat|mcp-app|mcp-server|mcp-client]
+ * Usage: npm run bench -- [--quick] [--only core|long-labels|webview|chat|mcp-app|mcp-server|mcp-client|markdown]
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { benchChatWebview } from './chatWebview.bench';
 import { benchCore } from './core.bench';
 import { benchLongLabels } from './longLabels.bench';
@@ -24,7 +26,20 @@ const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'webview', run: () => benchWebview({ sizes: [10, 100, 300], edits: quick ? 5 : 9 }) },
   { name: 'chat', run: () => benchChatWebview({ runs: quick ? 3 : 5, answerChars: 20_000 }) },
   { name: 'mcp-app', run: () => benchMcpApp({ sizes: [10, 100, 300], runs: quick ? 3 : 7 }) },
+  { name: 'markdown', run: async () => benchMarkdownPreview(quick ? 3 : 7) },
 ];
+
+/**
+ * Diagram fences in VS Code's Markdown preview (test/ui/markdownPreviewBench.ts): it drives
+ * code-server through the UI harness, so it runs in a process of its own.
+ */
+function benchMarkdownPreview(reps: number): BenchRow[] {
+  const script = join(import.meta.dirname, '../test/ui/markdownPreviewBench.ts');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script, '--reps', String(reps)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) throw new Error(`the Markdown preview benchmark failed (exit ${r.status})`);
+  const last = r.stdout.trim().split('\n').pop() ?? '[]';
+  return JSON.parse(last) as BenchRow[];
+}
 
 async function main(): Promise<void> {
   console.log(`ArchFlow benchmarks — node ${process.version}, ${new Date().toISOString()}${quick ? ' (quick)' : ''}`);

@@ -12,6 +12,8 @@ const LANG = 'archflow';
 const PREVIEW_VIEW_TYPE = 'archflow.preview';
 const isDiagramEditor = `editorLangId == ${LANG} && !notebookEditorFocused`;
 const isPreview = `activeWebviewPanelId == '${PREVIEW_VIEW_TYPE}'`;
+// A drawing of a diagram fence in VS Code's Markdown preview (its data-vscode-context, see src/core/markdown/fenceHtml.ts).
+const isMarkdownPreviewDrawing = "webviewId == 'markdown.preview' && webviewSection == 'archflowDiagram'";
 
 const CHAT_VIEW = 'archflow.chat';
 const isChatView = `view == ${CHAT_VIEW}`;
@@ -39,7 +41,8 @@ export const manifest = {
   l10n: './l10n',
   // Contributed commands and languages imply their own activation events (VS Code >= 1.74);
   // these are the ones that are not implied. Never `*` or `onStartupFinished`.
-  activationEvents: [`onLanguage:${LANG}`, `onWebviewPanel:${PREVIEW_VIEW_TYPE}`],
+  // onLanguage:markdown: the Problems panel and CodeLenses of diagram fences in Markdown files.
+  activationEvents: [`onLanguage:${LANG}`, 'onLanguage:markdown', `onWebviewPanel:${PREVIEW_VIEW_TYPE}`],
   capabilities: {
     untrustedWorkspaces: {
       supported: 'limited',
@@ -77,8 +80,9 @@ export const manifest = {
         { command: 'archflow.showPreview', when: `resourceLangId == ${LANG}` },
         { command: 'archflow.showPreviewToSide', when: `resourceLangId == ${LANG}` },
         { command: 'archflow.showSource', when: isPreview },
-        { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG} || ${isPreview}` },
-        { command: 'archflow.exportPng', when: `resourceLangId == ${LANG} || ${isPreview}` },
+        // In a Markdown editor they export the diagram fence under the cursor.
+        { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG} || editorLangId == markdown || ${isPreview}` },
+        { command: 'archflow.exportPng', when: `resourceLangId == ${LANG} || editorLangId == markdown || ${isPreview}` },
         { command: 'archflow.stopChat', when: 'archflow.chat.running' },
       ],
       'view/title': [
@@ -86,6 +90,10 @@ export const manifest = {
         { command: 'archflow.showChatHistory', when: isChatView, group: 'navigation@2' },
         { command: 'archflow.stopChat', when: `${isChatView} && archflow.chat.running`, group: 'navigation@3' },
         { command: 'archflow.openChatSettings', when: isChatView, group: 'navigation@4' },
+      ],
+      'webview/context': [
+        { command: 'archflow.exportSvg', when: isMarkdownPreviewDrawing, group: 'archflow@1' },
+        { command: 'archflow.exportPng', when: isMarkdownPreviewDrawing, group: 'archflow@2' },
       ],
       'editor/title': [
         { command: 'archflow.showPreviewToSide', when: isDiagramEditor, group: 'navigation' },
@@ -101,6 +109,12 @@ export const manifest = {
         { command: 'archflow.exportPng', when: `resourceLangId == ${LANG}`, group: '7_modification@2' },
       ],
     },
+    // VS Code's Markdown preview draws ```diagram fences: the extension's activate() returns
+    // extendMarkdownIt, the style sheet picks the drawing of the preview's theme, and the
+    // script shows a drawing that was not ready when the preview rendered.
+    'markdown.markdownItPlugins': true,
+    'markdown.previewStyles': ['./media/markdownPreview.css'],
+    'markdown.previewScripts': ['./dist/webview/markdownPreview.js'],
     configuration: {
       title: 'ArchFlow',
       properties: {

@@ -4,8 +4,10 @@ import { EXIT_OK, EXIT_USAGE, type CliIo } from './cliIo';
 export const CLI_USAGE = `usage: archflow <command> [options]
 
 Commands:
-  check [--json] [--locale en|pt-BR] FILE...      report problems ("-" reads stdin)
+  check [--json] [--locale en|pt-BR] FILE...      report problems ("-" reads stdin; .md: its diagram fences)
   render FILE -o OUT.svg [--png OUT.png] [--theme light|dark] [--scale N]
+  render FILE.md... --out-dir DIR [-o OUT.md] [--theme light|dark] [--png] [--check]
+                                                   one image per diagram fence (--check: exit 1 if stale)
   format FILE [--write | --check]                  canonical formatting
   icons search QUERY [--limit N] [--json]          find icon ids
   icons sets [--json]                              list the bundled icon sets

@@ -56,7 +56,9 @@ export type DiagnosticCode =
   | 'repeated-theme'
   | 'self-connection'
   | 'too-many-connections'
-  | 'label-too-long';
+  | 'label-too-long'
+  /** Markdown only: a `diagram` fence without its closing fence. */
+  | 'unclosed-fence';
 
 /** Information attached to a diagnostic that points elsewhere (e.g. the first declaration). */
 export interface RelatedInformation {

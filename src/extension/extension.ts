@@ -1,10 +1,16 @@
+import type MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
 import { ShowPreviewCommand, ShowPreviewToSideCommand, ShowSourceCommand, exportCommands } from './commands/commands';
 import { DiagramService } from './documents/diagramService';
 import { Exporter } from './export/exporter';
 import { LanguageFeatures } from './language/languageFeatures';
+import { FenceDrawings } from './markdown/fenceDrawings';
+import { MarkdownFeatures } from './markdown/markdownFeatures';
+import { MarkdownFences } from './markdown/markdownFences';
+import { extendMarkdownIt } from './markdown/markdownItPlugin';
 import { PreviewManager } from './preview/previewManager';
 import type { RenderedEvent } from './preview/diagramPreview';
+import { previewConfig } from './config';
 import { CommandManager } from './util/commandManager';
 import { registerChat, type ChatHandle } from './chat/registerChat';
 
@@ -16,30 +22,50 @@ export interface ArchflowApi {
   previewCount(): number;
   /** The chat (its services are made on first use). */
   chat: ChatHandle;
+  /** Called by VS Code's Markdown extension (`markdown.markdownItPlugins`): draws diagram fences. */
+  extendMarkdownIt(md: MarkdownIt): MarkdownIt;
+  /** Resolves once no Markdown fence drawing is pending. */
+  markdownDrawingsSettled(): Promise<void>;
 }
 
 /**
  * Entry point. Only wires the services together; each owns its disposables, and the
- * extension context owns the services. Activation happens on a `.diagram` document, a
- * contributed command or a preview restored after a reload, never on startup.
+ * extension context owns the services. Activation happens on a `.diagram` or Markdown
+ * document, a contributed command, a preview restored after a reload or VS Code's Markdown
+ * preview asking for the markdown-it plugin, never on startup.
  */
 export function activate(context: vscode.ExtensionContext): ArchflowApi {
   const log = vscode.window.createOutputChannel('ArchFlow', { log: true });
   context.subscriptions.push(log);
   const workerPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'layoutWorker.js').fsPath;
   const service = new DiagramService(log, workerPath);
-  const exporter = new Exporter(service, log, vscode.Uri.joinPath(context.extensionUri, 'dist', 'pngWorker.js').fsPath);
+  const fences = new MarkdownFences(service);
+  const drawings = new FenceDrawings(
+    service,
+    () => void vscode.commands.executeCommand('markdown.preview.refresh'),
+    () => previewConfig().animations,
+    // Inside the extension (the Markdown preview may load files from there), one folder per window.
+    vscode.Uri.joinPath(context.extensionUri, 'preview-cache', vscode.env.sessionId.replace(/[^\w-]/g, '_')),
+    log,
+  );
+  const exporter = new Exporter(service, fences, log, vscode.Uri.joinPath(context.extensionUri, 'dist', 'pngWorker.js').fsPath);
   const commands = new CommandManager(log);
   const previews = new PreviewManager(context.extensionUri, service, log, (uri, format) =>
     vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri),
   );
-  context.subscriptions.push(service, exporter, new LanguageFeatures(service), previews, commands);
-  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, exporter)]) {
+  context.subscriptions.push(service, fences, drawings, exporter, new LanguageFeatures(service), new MarkdownFeatures(service, fences, drawings), previews, commands);
+  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter)]) {
     commands.add(command);
   }
   const chat = registerChat({ context, log, diagrams: service, exporter }, commands);
   context.subscriptions.push(chat);
-  return { onDidRenderPreview: previews.onDidRender, previewCount: () => previews.previews.length, chat };
+  return {
+    onDidRenderPreview: previews.onDidRender,
+    previewCount: () => previews.previews.length,
+    chat,
+    extendMarkdownIt: (md) => extendMarkdownIt(md, service, drawings),
+    markdownDrawingsSettled: () => drawings.whenSettled(),
+  };
 }
 
 export function deactivate(): void {}

@@ -8,10 +8,10 @@
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { MAX_LABEL_LENGTH, parseDiagram } from '../../src/core/language/index';
 import { layoutDiagram } from '../../src/core/layout/index';
 import { shapeGeometry } from '../../src/core/render/index';
@@ -27,6 +27,8 @@ const option = (name: string) => {
 const artifacts = join(repoRoot, 'test-results');
 const screenshotsCopy = option('--screenshots');
 const EXAMPLE = join(repoRoot, 'examples/microservices.diagram');
+// A held-out Markdown document (written for these tests only): three diagram fences, the third with an error.
+const ARCHITECTURE_MD = join(repoRoot, 'test/ui/fixtures/architecture.md');
 
 let server: CodeServer;
 let browser: Browser;
@@ -68,6 +70,7 @@ before(async () => {
   workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
   // A real example for the README screenshots.
   if (existsSync(EXAMPLE)) copyFileSync(EXAMPLE, join(workspace, 'example.diagram'));
+  copyFileSync(ARCHITECTURE_MD, join(workspace, 'architecture.md'));
   server = await startCodeServer({
     workspace,
     installVsix: [vsix],
@@ -378,4 +381,142 @@ test('in Restricted Mode accented keywords are not boxed in .diagram files; an i
     await untrusted.stop({ keep: args.includes('--keep') });
     rmSync(folder, { recursive: true, force: true });
   }
+});
+
+// The line of the .md that holds `text` (1-based), read from the held-out document itself.
+function lineOf(text: string): { line: number; column: number } {
+  const lines = readFileSync(ARCHITECTURE_MD, 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes(text));
+  assert.ok(line >= 0, text);
+  return { line: line + 1, column: lines[line]!.indexOf(text) + 1 };
+}
+
+/**
+ * The text of a drawn fence block: its inline SVG, or the SVG files the preview script shows
+ * as images when the drawing arrived after the render (read from the installed extension's
+ * preview-cache folder, where the extension wrote them for this window).
+ */
+async function drawingText(block: Locator): Promise<string> {
+  const { text, images } = await block.evaluate((b) => ({
+    text: [...b.querySelectorAll('svg')].map((svg) => svg.textContent ?? '').join(' '),
+    images: [...b.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? ''),
+  }));
+  const extensions = join(server.scratch, 'extensions');
+  const files = images.map((src) => {
+    const name = decodeURIComponent(new URL(src).pathname.split('/').pop() ?? '');
+    // <extensions>/<archflow>/preview-cache/<window session>/<name>
+    const found = readdirSync(extensions)
+      .map((d) => join(extensions, d, 'preview-cache'))
+      .filter((d) => existsSync(d))
+      .flatMap((d) => readdirSync(d).map((session) => join(d, session, name)))
+      .find((f) => existsSync(f));
+    return found ? readFileSync(found, 'utf8') : '';
+  });
+  return [text, ...files].join(' ');
+}
+
+test('Markdown: the Problems panel lists the error of a diagram fence at its line of the .md', { timeout: 120_000 }, async () => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await runCommand(page, 'View: Close All Editor Groups');
+  await quickOpen(page, 'architecture.md');
+  const where = lineOf('hexagone');
+  await page.keyboard.press('Control+Shift+M');
+  const row = page.locator('.markers-panel .monaco-list-row', { hasText: "unknown shape 'hexagone'; did you mean 'hexagon'?" });
+  await row.first().waitFor({ timeout: 60_000 });
+  const text = (await row.first().textContent()) ?? '';
+  assert.ok(text.includes(`[Ln ${where.line}, Col ${where.column}]`), text);
+  // The row belongs to architecture.md (its file row is the parent in the tree).
+  assert.ok((await page.locator('.markers-panel .monaco-list-row', { hasText: 'architecture.md' }).count()) >= 1);
+  await runCommand(page, 'View: Hide Panel');
+});
+
+test("Markdown: VS Code's preview shows two drawings and one problem box", { timeout: 120_000 }, async () => {
+  await runCommand(page, 'Markdown: Open Preview to the Side');
+  const frame = webviewFrame(page);
+  await until(async () => (await frame.locator('.archflow-md-drawn').count()) === 2, 'two drawings', 60_000);
+  assert.equal(await frame.locator('.archflow-md-problems').count(), 1);
+  assert.equal(await frame.locator('.archflow-md-pending').count(), 0);
+  // Each drawing shows one picture (the light palette in a light theme) with the fence's labels.
+  const drawn = frame.locator('.archflow-md-drawn');
+  for (const i of [0, 1]) {
+    const visible = await drawn.nth(i).locator('.archflow-md-drawing').evaluateAll((parts) => parts.filter((p) => p.getBoundingClientRect().width > 0).map((p) => p.className));
+    assert.deepEqual(visible, ['archflow-md-drawing archflow-md-light'], `drawing ${i}`);
+  }
+  const [first, second] = [await drawingText(drawn.nth(0)), await drawingText(drawn.nth(1))];
+  for (const label of ['Shopper', 'Load balancer', 'Checkout API', 'HTTP/2']) assert.ok(first.includes(label), label);
+  for (const label of ['Orders', 'Stock', 'order.placed']) assert.ok(second.includes(label), label);
+  // The box names the problem and its line in the .md.
+  const box = frame.locator('.archflow-md-problems .archflow-md-box');
+  const boxText = (await box.textContent()) ?? '';
+  assert.ok(boxText.includes('This diagram has 1 problem'), boxText);
+  assert.ok(boxText.includes(`Line ${lineOf('hexagone').line}`), boxText);
+  assert.ok(boxText.includes("unknown shape 'hexagone'; did you mean 'hexagon'?"), boxText);
+  assert.ok((await box.boundingBox())!.height > 20, 'the box is visible');
+  await screenshot('markdown-preview-light');
+});
+
+test('Markdown: the preview follows a theme switch (dark, high contrast)', { timeout: 120_000 }, async () => {
+  const frame = webviewFrame(page);
+  const shown = () =>
+    frame.locator('.archflow-md-drawn').first().evaluate((block) => ({
+      body: document.body.className,
+      light: getComputedStyle(block.querySelector('.archflow-md-light')!).display,
+      dark: getComputedStyle(block.querySelector('.archflow-md-dark')!).display,
+    }));
+  assert.deepEqual({ light: (await shown()).light, dark: (await shown()).dark }, { light: 'block', dark: 'none' });
+  await setTheme('Dark Modern');
+  await until(async () => {
+    const s = await shown();
+    return s.body.includes('vscode-dark') && s.light === 'none' && s.dark === 'block';
+  }, 'the dark drawing shown');
+  await screenshot('markdown-preview-dark');
+  await setTheme('Dark High Contrast');
+  await until(async () => {
+    const s = await shown();
+    return s.body.includes('vscode-high-contrast') && s.light === 'none' && s.dark === 'block';
+  }, 'the dark drawing in high contrast');
+  const outline = await frame.locator('.archflow-md-dark > *').first().evaluate((picture) => getComputedStyle(picture).outlineStyle);
+  assert.equal(outline, 'solid', 'high contrast outlines the drawing');
+  await setTheme('Light Modern');
+  await until(async () => (await shown()).light === 'block', 'light again');
+});
+
+test('Markdown: editing one fence redraws that block only', { timeout: 120_000 }, async () => {
+  const frame = webviewFrame(page);
+  const drawn = frame.locator('.archflow-md-drawn');
+  // Mark the DOM nodes of the second drawing: a redraw would replace them.
+  await drawn.nth(1).locator('svg').first().evaluate((svg) => ((svg as SVGSVGElement & { __kept?: boolean }).__kept = true));
+  const at = lineOf('lb -> api "HTTP/2" anim=packets');
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(String(at.line + 1));
+  await page.keyboard.press('Enter');
+  // On the closing fence's line: a new line above it, inside the fence.
+  await until(async () => (await cursorStatus(page)).startsWith(`Ln ${at.line + 1},`), 'the cursor on the closing fence');
+  await page.keyboard.press('Home');
+  await page.keyboard.insertText('api -> cache "GET"\n');
+  await until(async () => (await cursorStatus(page)).startsWith(`Ln ${at.line + 2},`), 'the line inserted');
+  await until(async () => (await drawingText(drawn.first())).includes('GET'), 'the first drawing updated', 60_000).catch(async (err: Error) => {
+    // What the first block showed instead: its state, and whether it was waiting for files.
+    const blocks = await frame.locator('.archflow-md').evaluateAll((els) => els.map((e) => `${e.className} files=${e.hasAttribute('data-archflow-files')} imgs=${e.querySelectorAll('img').length}`));
+    throw new Error(`${err.message}; blocks: ${blocks.join(' | ')}`);
+  });
+  assert.equal(await drawn.count(), 2);
+  assert.equal(await drawn.nth(1).locator('svg').first().evaluate((svg) => (svg as SVGSVGElement & { __kept?: boolean }).__kept === true), true, 'the second drawing was not redrawn');
+  await runCommand(page, 'File: Revert File');
+});
+
+test("Markdown: a drawing's context menu in the preview exports it as SVG", { timeout: 120_000 }, async () => {
+  const target = join(workspace, 'storage.svg');
+  rmSync(target, { force: true });
+  const frame = webviewFrame(page);
+  await frame.locator('.archflow-md-drawn').nth(1).click({ button: 'right' });
+  await page.locator('.context-view .action-label', { hasText: 'Export as SVG' }).first().click();
+  const input = page.locator('.quick-input-widget input[type="text"]');
+  await input.waitFor({ state: 'visible' });
+  // The proposed name is the fence's id, next to the Markdown file (as `archflow render` names it).
+  await until(async () => ((await input.inputValue()) ?? '').endsWith('/storage.svg'), 'the proposed name storage.svg');
+  await page.keyboard.press('Enter');
+  await until(async () => existsSync(target) && readFileSync(target, 'utf8').includes('</svg>'), 'storage.svg written', 60_000);
+  assert.ok(readFileSync(target, 'utf8').includes('>Orders<'));
 });

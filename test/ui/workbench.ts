@@ -7,26 +7,44 @@ export async function waitForWorkbench(page: Page): Promise<void> {
   await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60_000 });
 }
 
-/** Opens a workspace file by name with Quick Open (Ctrl+P). */
+/**
+ * Opens a workspace file by name with Quick Open (Ctrl+P). Enter waits until the file is the
+ * focused row: while the list filters, recently opened files are listed (and focused) first.
+ */
 export async function quickOpen(page: Page, fileName: string): Promise<void> {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input[type="text"]');
   await input.waitFor({ state: 'visible' });
   await input.fill(fileName);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: fileName }).first().waitFor();
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: fileName }).first().waitFor();
   await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: fileName }).waitFor();
+  await page.locator('.tabs-container .tab.active', { hasText: fileName }).first().waitFor();
 }
 
-/** Runs a command from the palette (F1) by its title. */
+/**
+ * Runs a command from the palette (F1) by its title. A command whose `when` clause depends on
+ * the active editor (`resourceLangId == …`) can be missing from a palette opened the moment
+ * an editor became active, before its context keys settle: the palette is then closed and
+ * opened again, twice at most.
+ */
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input[type="text"]');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await row.waitFor();
-  await row.click();
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input[type="text"]');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`>${title}`);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    try {
+      await row.waitFor({ timeout: attempt < 2 ? 10_000 : 30_000 });
+    } catch (err) {
+      if (attempt >= 2) throw err;
+      await page.keyboard.press('Escape');
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    await row.click();
+    return;
+  }
 }
 
 /**

@@ -1,13 +1,14 @@
 import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
 import { localeFromEnv, parseLocale } from '../../core/locale';
-import type { Locale } from '../../core/model';
+import type { Diagnostic, Locale } from '../../core/model';
+import { analyzeMarkdown } from '../../core/markdown';
 import { analyzeText } from '../../node/diagramPipeline';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
-import { readInputFile } from '../readInput';
+import { isMarkdownPath, readInputFile } from '../readInput';
 
-export const CHECK_USAGE = 'usage: archflow check [--json] [--locale en|pt-BR] FILE...   (FILE "-" reads stdin)';
+export const CHECK_USAGE = 'usage: archflow check [--json] [--locale en|pt-BR] FILE...   (FILE "-" reads stdin; .md files: every ```diagram fence)';
 
 export interface CheckDeps {
   getIconCatalog(): Promise<IconCatalog>;
@@ -18,6 +19,8 @@ export interface CheckFileReport {
   file: string;
   elements: number;
   connections: number;
+  /** Markdown files only: how many diagram fences were checked. */
+  diagrams?: number;
   diagnostics: DiagnosticReport[];
 }
 
@@ -31,7 +34,8 @@ export function resolveCliLocale(flag: string | undefined, io: CliIo): Locale {
 
 /**
  * `archflow check`: every diagnostic of every file, as `FILE:LINE:COL: severity: message`
- * lines or as JSON. Exit 0 without errors (warnings allowed), 1 with one, 2 for usage or I/O.
+ * lines or as JSON. A Markdown file (.md, .markdown) is checked fence by fence, positions in
+ * the Markdown file. Exit 0 without errors (warnings allowed), 1 with one, 2 for usage or I/O.
  */
 export async function runCheckCommand(args: string[], io: CliIo, deps: CheckDeps): Promise<number> {
   const { values, positionals } = parseCommandArgs('check', args, {
@@ -54,7 +58,7 @@ export async function runCheckCommand(args: string[], io: CliIo, deps: CheckDeps
       ioFailed = true;
       continue;
     }
-    const { diagnostics, counts } = analyzeText(file.text, { catalog });
+    const { diagnostics, counts, diagrams }: CheckedText = isMarkdownPath(arg) ? checkMarkdown(file.text, catalog) : analyzeText(file.text, { catalog });
     if (counts.errors > 0) anyError = true;
     if (!values.json) {
       for (const d of diagnostics) io.stdout(formatDiagnosticLine(file.name, d, locale) + '\n');
@@ -64,10 +68,24 @@ export async function runCheckCommand(args: string[], io: CliIo, deps: CheckDeps
       file: file.name,
       elements: counts.elements,
       connections: counts.connections,
+      ...(diagrams !== undefined ? { diagrams } : {}),
       diagnostics: diagnostics.map((d) => reportDiagnostic(d, locale)),
     });
   }
   if (values.json) io.stdout(JSON.stringify(reports, null, 2) + '\n');
   if (ioFailed) return EXIT_USAGE;
   return anyError ? EXIT_FAILURE : EXIT_OK;
+}
+
+interface CheckedText {
+  diagnostics: Diagnostic[];
+  counts: { errors: number; elements: number; connections: number };
+  diagrams?: number;
+}
+
+// A Markdown file's fences add up like one file's statements.
+function checkMarkdown(text: string, catalog: IconCatalog): CheckedText {
+  const md = analyzeMarkdown(text, { catalog });
+  const sum = (key: 'elements' | 'connections') => md.fences.reduce((n, f) => n + (f.analysis?.counts[key] ?? 0), 0);
+  return { diagnostics: md.diagnostics, counts: { errors: md.errors, elements: sum('elements'), connections: sum('connections') }, diagrams: md.fences.length };
 }

@@ -1,16 +1,17 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { formatDiagnosticLine } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
-import { renderSvg, type ThemeName } from '../../core/render';
+import { renderSvg } from '../../core/render';
 import { localeFromEnv } from '../../core/locale';
 import { renderText } from '../../node/diagramPipeline';
 import { svgToPng } from '../../node/png';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
-import { readInputFile, resolvePath } from '../readInput';
+import { isMarkdownPath, readInputFile, resolvePath } from '../readInput';
+import { writeAtomically } from '../writeFiles';
+import { parseScale, parseTheme } from '../renderOptions';
+import { MARKDOWN_RENDER_USAGE, runRenderMarkdown } from './renderMarkdown';
 
-export const RENDER_USAGE = 'usage: archflow render FILE -o OUT.svg [--png OUT.png] [--theme light|dark] [--scale N]';
+export const RENDER_USAGE = `usage: archflow render FILE -o OUT.svg [--png OUT.png] [--theme light|dark] [--scale N]\n       ${MARKDOWN_RENDER_USAGE.replace(/^usage: /, '')}`;
 
 export interface RenderDeps {
   getIconCatalog(): Promise<IconCatalog>;
@@ -18,15 +19,18 @@ export interface RenderDeps {
 
 /**
  * `archflow render`: writes a standalone animated SVG and, with `--png`, a static PNG.
- * Text with errors writes nothing, prints the diagnostics and exits 1.
+ * Text with errors writes nothing, prints the diagnostics and exits 1. With `--out-dir`, the
+ * inputs are Markdown files and each diagram fence is rendered (see runRenderMarkdown).
  */
 export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDeps): Promise<number> {
+  if (args.some((a) => a === '--out-dir' || a.startsWith('--out-dir='))) return runRenderMarkdown(args, io, deps);
   const { values, positionals } = parseCommandArgs('render', args, {
     output: { type: 'string', short: 'o' },
     png: { type: 'string' },
     theme: { type: 'string' },
     scale: { type: 'string' },
   });
+  if (positionals.length === 1 && isMarkdownPath(positionals[0]!)) throw new UsageError(`archflow render: ${positionals[0]} is Markdown: give --out-dir DIR for its diagrams\n${MARKDOWN_RENDER_USAGE}`);
   if (positionals.length !== 1 || !values.output) throw new UsageError(RENDER_USAGE);
   if (!values.output.toLowerCase().endsWith('.svg')) throw new UsageError(`archflow render: -o must name a .svg file, got '${values.output}'`);
   if (values.png !== undefined && !values.png.toLowerCase().endsWith('.png')) throw new UsageError(`archflow render: --png must name a .png file, got '${values.png}'`);
@@ -65,24 +69,4 @@ export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDe
   const kb = Math.max(1, Math.round(Buffer.byteLength(result.svg) / 1024));
   io.stderr(`${result.counts.elements} elements, ${result.counts.connections} connections, ${kb} KB -> ${values.output}${values.png ? ` (+ ${values.png})` : ''}\n`);
   return EXIT_OK;
-}
-
-function parseTheme(value: string | undefined): ThemeName | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'light' || value === 'dark') return value;
-  throw new UsageError(`archflow render: --theme must be light or dark, got '${value}'`);
-}
-
-function parseScale(value: string | undefined): number {
-  if (value === undefined) return 1;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > 8) throw new UsageError(`archflow render: --scale must be a number above 0 and at most 8, got '${value}'`);
-  return n;
-}
-
-async function writeAtomically(path: string, data: string | Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, path);
 }

@@ -136,6 +136,7 @@ const EN: Record<DiagnosticCode, Template> = {
     return `invalid value '${s(a, 'value')}' for '${s(a, 'attribute')}'${didYouMean(a, 'en')}${acc ? `${has(a, 'suggestion') ? ' Accepted' : '; accepted'}: ${acc}` : ''}`;
   },
   'too-many-connections': (a) => `this statement makes more than ${s(a, 'limit')} connections; split it`,
+  'unclosed-fence': (a) => `this ${s(a, 'marker')}${s(a, 'lang')} block is never closed: end the diagram with a line holding ${s(a, 'marker')}`,
   'unknown-attribute': (a) =>
     has(a, 'suggestion')
       ? `unknown attribute '${s(a, 'attribute')}'${didYouMean(a, 'en')}`
@@ -195,6 +196,7 @@ const PT: Record<DiagnosticCode, Template> = {
     return `valor inválido '${s(a, 'value')}' para '${s(a, 'attribute')}'${didYouMean(a, 'pt-BR')}${acc ? `${has(a, 'suggestion') ? ' Aceitos' : '; aceitos'}: ${acc}` : ''}`;
   },
   'too-many-connections': (a) => `esta instrução gera mais de ${s(a, 'limit')} conexões; divida-a`,
+  'unclosed-fence': (a) => `este bloco ${s(a, 'marker')}${s(a, 'lang')} nunca é fechado: termine o diagrama com uma linha contendo ${s(a, 'marker')}`,
   'unknown-attribute': (a) =>
     has(a, 'suggestion')
       ? `atributo desconhecido '${s(a, 'attribute')}'${didYouMean(a, 'pt-BR')}`

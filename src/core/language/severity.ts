@@ -23,6 +23,7 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'unclosed-group': 'error',
   'invalid-value': 'error',
   'too-many-connections': 'error',
+  'unclosed-fence': 'error',
   'unknown-attribute': 'warning',
   'inapplicable-attribute': 'warning',
   'duplicate-attribute': 'warning',

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Exporter, ExportFormat, ExportOptions } from '../export/exporter';
+import { isMarkdownDocument, type MarkdownFences } from '../markdown/markdownFences';
 import type { PreviewManager } from '../preview/previewManager';
 import type { Command } from '../util/commandManager';
 import { isDiagramDocument } from '../util/ranges';
@@ -44,20 +45,46 @@ export class ShowSourceCommand implements Command {
   }
 }
 
+/** The context VS Code passes a command run from the Markdown preview's context menu on a drawing (see core/markdown/fenceHtml). */
+interface FenceMenuContext {
+  archflowResource: string;
+  archflowFence: number;
+}
+
+function isFenceMenuContext(arg: unknown): arg is FenceMenuContext {
+  return !!arg && typeof arg === 'object' && typeof (arg as FenceMenuContext).archflowResource === 'string' && Number.isInteger((arg as FenceMenuContext).archflowFence);
+}
+
 class ExportCommand implements Command {
   constructor(
     readonly id: string,
     private readonly format: ExportFormat,
     private readonly previews: PreviewManager,
+    private readonly fences: MarkdownFences,
     private readonly exporter: Exporter,
   ) {}
-  /** `(uri?, { target? })`: the second argument is for automation and tests. */
+  /**
+   * `(uri?, { target?, fence? })`: `fence` picks a diagram fence of a Markdown document (the
+   * CodeLens passes it), `target` is for automation and tests. Without a URI: the preview's
+   * context menu on a drawing, else the fence under the cursor of the active Markdown editor,
+   * else the active `.diagram` editor or preview.
+   */
   execute(arg?: unknown, options?: unknown): Promise<vscode.Uri | undefined> {
-    const target = options && typeof options === 'object' && (options as ExportOptions).target instanceof vscode.Uri ? (options as ExportOptions).target : undefined;
-    return this.exporter.export(targetResource(this.previews, arg), this.format, target ? { target } : {});
+    const given = options && typeof options === 'object' ? (options as ExportOptions) : {};
+    const out: ExportOptions = {};
+    if (given.target instanceof vscode.Uri) out.target = given.target;
+    if (Number.isInteger(given.fence)) out.fence = given.fence;
+    if (isFenceMenuContext(arg)) return this.exporter.export(vscode.Uri.parse(arg.archflowResource), this.format, { ...out, fence: arg.archflowFence });
+    const editor = vscode.window.activeTextEditor;
+    if (!(arg instanceof vscode.Uri) && editor && isMarkdownDocument(editor.document)) {
+      const at = this.fences.fenceAt(editor.document, editor.selection.active);
+      if (!at) throw new Error(vscode.l10n.t('Put the cursor in a diagram block first.'));
+      return this.exporter.export(editor.document.uri, this.format, { ...out, fence: at.fence.index });
+    }
+    return this.exporter.export(targetResource(this.previews, arg), this.format, out);
   }
 }
 
-export function exportCommands(previews: PreviewManager, exporter: Exporter): Command[] {
-  return [new ExportCommand('archflow.exportSvg', 'svg', previews, exporter), new ExportCommand('archflow.exportPng', 'png', previews, exporter)];
+export function exportCommands(previews: PreviewManager, fences: MarkdownFences, exporter: Exporter): Command[] {
+  return [new ExportCommand('archflow.exportSvg', 'svg', previews, fences, exporter), new ExportCommand('archflow.exportPng', 'png', previews, fences, exporter)];
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { IconCatalog } from '../../core/icons/index';
-import { analyzeText } from '../../core/analysis';
+import { analyzeText, type Analysis } from '../../core/analysis';
 import type { DiagramModel, Diagnostic } from '../../core/model';
 import type { IconData, Scene } from '../../core/scene';
 import type { DiagramCounts } from '../../core/summary';
@@ -31,6 +31,15 @@ interface Entry {
   scene?: Promise<Scene>;
 }
 
+/** A diagram text that is not a document of its own (a Markdown fence), and what it made. */
+interface TextEntry {
+  analysis?: Analysis;
+  scene?: Promise<Scene>;
+}
+
+/** Texts kept (least recently used dropped first): enough for every fence of a few large documents. */
+const TEXT_CACHE_SIZE = 400;
+
 /**
  * The one place that parses and lays out documents: each version of each document is
  * parsed at most once (and laid out at most once) and the result is shared by the
@@ -42,6 +51,7 @@ interface Entry {
 export class DiagramService extends Disposable {
   readonly #entries = new Map<string, Entry>();
   readonly #lastGood = new Map<string, VersionedScene>();
+  readonly #texts = new Map<string, TextEntry>();
   readonly #worker: LayoutWorker;
   #catalog: IconCatalog | undefined;
   #catalogLoad: Promise<IconCatalog | undefined> | undefined;
@@ -68,6 +78,7 @@ export class DiagramService extends Disposable {
       (catalog) => {
         this.#catalog = catalog;
         this.#entries.forEach((e) => (e.analysis = undefined));
+        this.#texts.forEach((e) => (e.analysis = undefined));
         this.#onDidLoadCatalog.fire();
         return catalog;
       },
@@ -122,6 +133,43 @@ export class DiagramService extends Disposable {
     return entry.scene;
   }
 
+  /**
+   * The parse of a diagram text that is not a document (a Markdown fence), cached by the
+   * text itself, so a fence that did not change is never parsed again. Synchronous.
+   */
+  analyzeText(text: string): Analysis {
+    void this.catalog();
+    const entry = this.#textEntry(text);
+    if (!entry.analysis) {
+      const catalog = this.#catalog;
+      entry.analysis = analyzeText(text, catalog ? { catalog } : {});
+    }
+    return entry.analysis;
+  }
+
+  /**
+   * The drawing of a diagram text (a Markdown fence), laid out once per text on the worker
+   * thread. Rejects when the text has errors or the layout fails.
+   */
+  sceneOfText(text: string): Promise<Scene> {
+    const entry = this.#textEntry(text);
+    if (!entry.scene) {
+      const analysis = this.analyzeText(text);
+      entry.scene = analysis.counts.errors > 0 ? Promise.reject(new Error(`the text has ${analysis.counts.errors} error(s)`)) : this.#layoutModel(analysis.model);
+      entry.scene.catch(() => undefined);
+    }
+    return entry.scene;
+  }
+
+  #textEntry(text: string): TextEntry {
+    let entry = this.#texts.get(text);
+    if (entry) this.#texts.delete(text);
+    else entry = {};
+    this.#texts.set(text, entry);
+    if (this.#texts.size > TEXT_CACHE_SIZE) this.#texts.delete(this.#texts.keys().next().value!);
+    return entry;
+  }
+
   /** The newest drawing that laid out without errors, and its version. */
   lastGoodScene(uri: vscode.Uri): VersionedScene | undefined {
     return this.#lastGood.get(uri.toString());
@@ -135,12 +183,16 @@ export class DiagramService extends Disposable {
 
   async #layout(analysis: DocumentAnalysis): Promise<Scene> {
     if (analysis.counts.errors > 0) throw new Error(`version ${analysis.version} has ${analysis.counts.errors} error(s)`);
-    const catalog = (await this.catalog()) ?? this.#catalog;
-    const ids = [...new Set(analysis.model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
-    const icons = catalog && ids.length ? await catalog.load(ids) : Object.fromEntries(ids.map((id) => [id, null]));
-    const scene = await this.#worker.layout(analysis.model, icons);
+    const scene = await this.#layoutModel(analysis.model);
     const previous = this.#lastGood.get(analysis.uri);
     if (!previous || previous.version <= analysis.version) this.#lastGood.set(analysis.uri, { version: analysis.version, scene });
     return scene;
+  }
+
+  async #layoutModel(model: DiagramModel): Promise<Scene> {
+    const catalog = (await this.catalog()) ?? this.#catalog;
+    const ids = [...new Set(model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
+    const icons = catalog && ids.length ? await catalog.load(ids) : Object.fromEntries(ids.map((id) => [id, null]));
+    return this.#worker.layout(model, icons);
   }
 }

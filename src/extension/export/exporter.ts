@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
+import { fenceNames } from '../../core/markdown/index';
 import { renderSvg } from '../../core/render/index';
+import type { Scene } from '../../core/scene';
 import { createPngWorker, type PngWorker } from '../../node/workerPng';
 import type { PngOptions } from '../../node/png';
 import { exportConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
+import { isMarkdownDocument, type MarkdownFences } from '../markdown/markdownFences';
 import { Disposable } from '../util/dispose';
 import { exportFileName, resolveExportTheme } from './exportTheme';
 
@@ -12,11 +15,23 @@ export type ExportFormat = 'svg' | 'png';
 export interface ExportOptions {
   /** Write here instead of asking with a save dialog (automation and tests). */
   target?: vscode.Uri;
+  /** In a Markdown document: the diagram fence to export (0-based among its diagram fences). */
+  fence?: number;
+}
+
+/** What is being exported: a `.diagram` document, or one diagram fence of a Markdown document. */
+interface ExportSource {
+  /** For messages: the file name, with the fence's name for a fence. */
+  name: string;
+  errors: number;
+  /** The file name the save dialog proposes (next to the document). */
+  fileName: string;
+  scene(): Promise<Scene>;
 }
 
 /**
- * Exports a document as SVG or PNG through the core: the same cached parse and layout the
- * preview shows, rendered by `renderSvg` in the extension host (and, for PNG, rasterised by
+ * Exports a document, or one diagram fence of a Markdown document, as SVG or PNG through the
+ * core: the same cached parse and layout the previews show, rendered by `renderSvg` in the extension host (and, for PNG, rasterised by
  * resvg, native or wasm, on a worker thread that never blocks the host), never through the
  * webview. The save dialog proposes a name next to the source and asks before replacing a
  * file; a `target` given programmatically that already exists is confirmed with a modal
@@ -28,6 +43,7 @@ export class Exporter extends Disposable {
   /** `pngWorkerPath`: the bundled `dist/pngWorker.js`, which rasterises PNG off the extension host's thread. */
   constructor(
     private readonly service: DiagramService,
+    private readonly fences: MarkdownFences,
     private readonly log: vscode.LogOutputChannel,
     pngWorkerPath: string,
   ) {
@@ -42,16 +58,15 @@ export class Exporter extends Disposable {
 
   async export(resource: vscode.Uri, format: ExportFormat, options: ExportOptions = {}): Promise<vscode.Uri | undefined> {
     const doc = await vscode.workspace.openTextDocument(resource);
-    const analysis = this.service.analyze(doc);
-    const name = resource.path.split('/').pop() ?? resource.path;
-    if (analysis.counts.errors > 0) {
+    const source = this.#source(doc, format, options.fence);
+    if (source.errors > 0) {
       const show = vscode.l10n.t('Show Problems');
       void vscode.window
-        .showErrorMessage(vscode.l10n.t('Cannot export {0}: it has {1} error(s). Fix them first.', name, analysis.counts.errors), show)
+        .showErrorMessage(vscode.l10n.t('Cannot export {0}: it has {1} error(s). Fix them first.', source.name, source.errors), show)
         .then((choice) => (choice === show ? vscode.commands.executeCommand('workbench.actions.view.problems') : undefined));
       return undefined;
     }
-    const target = options.target ?? (await this.#ask(resource, format));
+    const target = options.target ?? (await this.#ask(resource, format, source.fileName));
     if (!target) return undefined;
     if (options.target && (await exists(target))) {
       const replace = vscode.l10n.t('Replace');
@@ -62,7 +77,7 @@ export class Exporter extends Disposable {
       );
       if (answer !== replace) return undefined;
     }
-    const scene = await this.service.scene(doc);
+    const scene = await source.scene();
     const config = exportConfig(resource);
     const kind = vscode.window.activeColorTheme.kind;
     const theme = resolveExportTheme(config.theme, scene.theme, kind === vscode.ColorThemeKind.Dark || kind === vscode.ColorThemeKind.HighContrast);
@@ -74,7 +89,7 @@ export class Exporter extends Disposable {
       bytes = await this.#png.render(renderSvg(scene, { theme, animate: false }), { scale: config.pngScale });
     }
     await vscode.workspace.fs.writeFile(target, bytes);
-    this.log.info(`exported ${resource.toString()} v${doc.version} to ${target.toString()} (${bytes.byteLength} bytes, ${theme})`);
+    this.log.info(`exported ${source.name} (${resource.toString()} v${doc.version}) to ${target.toString()} (${bytes.byteLength} bytes, ${theme})`);
     const open = vscode.l10n.t('Open');
     void vscode.window
       .showInformationMessage(vscode.l10n.t('Exported {0}', target.path.split('/').pop() ?? target.path), open)
@@ -82,8 +97,22 @@ export class Exporter extends Disposable {
     return target;
   }
 
-  async #ask(resource: vscode.Uri, format: ExportFormat): Promise<vscode.Uri | undefined> {
-    const defaultUri = vscode.Uri.joinPath(resource, '..', exportFileName(resource.path, format));
+  #source(doc: vscode.TextDocument, format: ExportFormat, fence: number | undefined): ExportSource {
+    const name = doc.uri.path.split('/').pop() ?? doc.uri.path;
+    if (fence === undefined && !isMarkdownDocument(doc)) {
+      const analysis = this.service.analyze(doc);
+      return { name, errors: analysis.counts.errors, fileName: exportFileName(doc.uri.path, format), scene: () => this.service.scene(doc, analysis) };
+    }
+    const all = this.fences.analyze(doc).fences;
+    // A Markdown document with a single diagram needs no choice.
+    const chosen = all[fence ?? (all.length === 1 ? 0 : -1)];
+    if (!chosen) throw new Error(fence === undefined ? vscode.l10n.t('Choose a diagram block of {0} to export (its CodeLens or the cursor).', name) : vscode.l10n.t('{0} has no diagram block {1}.', name, fence + 1));
+    const fileName = fenceNames(all.map((f) => f.fence), exportFileName(doc.uri.path, format).replace(/\.[^.]*$/, ''))[chosen.fence.index]!;
+    return { name: `${name} (${fileName})`, errors: chosen.errors, fileName: `${fileName}.${format}`, scene: () => this.service.sceneOfText(chosen.fence.text) };
+  }
+
+  async #ask(resource: vscode.Uri, format: ExportFormat, fileName: string): Promise<vscode.Uri | undefined> {
+    const defaultUri = vscode.Uri.joinPath(resource, '..', fileName);
     return vscode.window.showSaveDialog({
       defaultUri,
       filters: format === 'svg' ? { [vscode.l10n.t('SVG image')]: ['svg'] } : { [vscode.l10n.t('PNG image')]: ['png'] },

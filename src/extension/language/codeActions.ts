@@ -1,25 +1,24 @@
 import * as vscode from 'vscode';
 import type { Diagnostic } from '../../core/model';
-import type { DiagramService } from '../documents/diagramService';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { toVsRange } from '../util/ranges';
 
 /**
  * One quick fix per suggestion of every diagnostic in the requested range, the first
  * suggestion of each diagnostic marked preferred (so "Fix all"/auto-fix picks it). Fixes
- * come from the same cached parse that fed the Problems panel, matched to the panel's
- * entries by code and range.
+ * come from the same cached parse that fed the Problems panel (`diagnosticsOf`: a
+ * `.diagram` document's, or the fences' of a Markdown document, positioned in it), matched
+ * to the panel's entries by code and range.
  */
 export class QuickFixProvider implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
 
-  constructor(private readonly service: DiagramService) {}
+  constructor(private readonly diagnosticsOf: (document: vscode.TextDocument) => readonly Diagnostic[]) {}
 
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
     if (context.only && !vscode.CodeActionKind.QuickFix.contains(context.only) && !context.only.contains(vscode.CodeActionKind.QuickFix)) return [];
-    const analysis = this.service.analyze(document);
     const actions: vscode.CodeAction[] = [];
-    for (const d of analysis.diagnostics) {
+    for (const d of this.diagnosticsOf(document)) {
       if (d.suggestions.length === 0) continue;
       const diagRange = toVsRange(d.range);
       if (!diagRange.intersection(range) && !context.diagnostics.some((v) => matches(v, d, diagRange))) continue;

@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import type { Diagnostic } from '../../core/model';
 import { formatMessage, formatRelated } from '../../core/language/index';
 import { previewConfig } from '../config';
-import type { DiagramService, DocumentAnalysis } from '../documents/diagramService';
+import type { DiagramService } from '../documents/diagramService';
 import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';
-import { isDiagramDocument, toVsRange } from '../util/ranges';
+import { toVsRange } from '../util/ranges';
 
 /** Diagnostic `source` shown in the Problems panel. */
 export const DIAGNOSTIC_SOURCE = 'archflow';
@@ -25,18 +25,28 @@ export function toVsDiagnostic(d: Diagnostic, uri: vscode.Uri, locale = displayL
   return out;
 }
 
+/** Which documents a DiagnosticsManager serves, and their problems (from a cached parse). */
+export interface DiagnosticSource {
+  matches(document: vscode.TextDocument): boolean;
+  diagnosticsOf(document: vscode.TextDocument): readonly Diagnostic[];
+}
+
 /**
- * Keeps the Problems panel in step with every open `.diagram` document: the first result
- * for a document is published at once (after the icon catalog has loaded, so unknown-icon
- * warnings do not appear a moment later), later edits are debounced
- * (`archflow.preview.debounceMs`), and a closed document's problems are cleared.
+ * Keeps the Problems panel in step with every open document of a source (`.diagram` files,
+ * the diagram fences of Markdown files): the first result for a document is published at
+ * once (after the icon catalog has loaded, so unknown-icon warnings do not appear a moment
+ * later), later edits are debounced (`archflow.preview.debounceMs`), and a closed document's
+ * problems are cleared.
  */
 export class DiagnosticsManager extends Disposable {
   readonly #collection = this.register(vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE));
   readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #published = new Set<string>();
 
-  constructor(private readonly service: DiagramService) {
+  constructor(
+    private readonly service: DiagramService,
+    private readonly source: DiagnosticSource,
+  ) {
     super();
     this.register({ dispose: () => this.#timers.forEach((t) => clearTimeout(t)) });
     this.register(vscode.workspace.onDidOpenTextDocument((doc) => this.#schedule(doc)));
@@ -55,7 +65,7 @@ export class DiagnosticsManager extends Disposable {
   }
 
   #schedule(doc: vscode.TextDocument): void {
-    if (!isDiagramDocument(doc)) return;
+    if (!this.source.matches(doc)) return;
     const key = doc.uri.toString();
     clearTimeout(this.#timers.get(key));
     if (!this.#published.has(key)) {
@@ -73,12 +83,11 @@ export class DiagnosticsManager extends Disposable {
   }
 
   #publish(doc: vscode.TextDocument): void {
-    if (this.isDisposed || doc.isClosed || !isDiagramDocument(doc)) return;
-    const analysis: DocumentAnalysis = this.service.analyze(doc);
+    if (this.isDisposed || doc.isClosed || !this.source.matches(doc)) return;
     const locale = displayLocale();
     this.#collection.set(
       doc.uri,
-      analysis.diagnostics.map((d) => toVsDiagnostic(d, doc.uri, locale)),
+      this.source.diagnosticsOf(doc).map((d) => toVsDiagnostic(d, doc.uri, locale)),
     );
   }
 }

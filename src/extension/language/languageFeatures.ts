@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { DiagramService } from '../documents/diagramService';
 import { Disposable } from '../util/dispose';
-import { DIAGRAM_SELECTOR } from '../util/ranges';
+import { DIAGRAM_SELECTOR, isDiagramDocument } from '../util/ranges';
 import { QuickFixProvider } from './codeActions';
 import { DiagramCompletionProvider } from './completion';
 import { DiagnosticsManager } from './diagnostics';
@@ -14,8 +14,9 @@ export class LanguageFeatures extends Disposable {
   constructor(service: DiagramService) {
     super();
     const selector = DIAGRAM_SELECTOR;
-    this.register(new DiagnosticsManager(service));
-    this.register(vscode.languages.registerCodeActionsProvider(selector, new QuickFixProvider(service), QuickFixProvider.metadata));
+    const diagnosticsOf = (doc: vscode.TextDocument) => service.analyze(doc).diagnostics;
+    this.register(new DiagnosticsManager(service, { matches: isDiagramDocument, diagnosticsOf }));
+    this.register(vscode.languages.registerCodeActionsProvider(selector, new QuickFixProvider(diagnosticsOf), QuickFixProvider.metadata));
     this.register(vscode.languages.registerCompletionItemProvider(selector, new DiagramCompletionProvider(service), ...DiagramCompletionProvider.triggerCharacters));
     this.register(vscode.languages.registerHoverProvider(selector, new DiagramHoverProvider(service)));
     const navigation = new IdNavigationProvider(service);

@@ -220,9 +220,12 @@ for (const c of CASES) {
   });
 }
 
+// Raised for Markdown fences, not by the parser (see test/core/markdown).
+const MARKDOWN_ONLY: DiagnosticCode[] = ['unclosed-fence'];
+
 test('every diagnostic code is exercised above', () => {
   assert.deepEqual(
-    DIAGNOSTIC_CODES.filter((c) => !seen.has(c)),
+    DIAGNOSTIC_CODES.filter((c) => !seen.has(c) && !MARKDOWN_ONLY.includes(c)),
     [],
   );
 });

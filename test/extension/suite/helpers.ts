@@ -9,6 +9,7 @@ export interface ArchflowApi {
   onDidRenderPreview: vscode.Event<{ uri: string; version: number; elements: number }>;
   previewCount(): number;
   chat: ChatHandle;
+  markdownDrawingsSettled(): Promise<void>;
 }
 
 /** The workspace folder the runner opened (a scratch copy of test/extension/fixtures/workspace). */

@@ -1,0 +1,17 @@
+import type { ThemeName } from '../core/render';
+import { UsageError } from './args';
+
+/** `--theme`: light or dark, or undefined for the diagram's own. */
+export function parseTheme(value: string | undefined): ThemeName | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'light' || value === 'dark') return value;
+  throw new UsageError(`archflow render: --theme must be light or dark, got '${value}'`);
+}
+
+/** `--scale`: the PNG's scale, 1 unless given. */
+export function parseScale(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 8) throw new UsageError(`archflow render: --scale must be a number above 0 and at most 8, got '${value}'`);
+  return n;
+}

@@ -1,0 +1,141 @@
+import MarkdownIt from 'markdown-it';
+import type { Diagnostic, Range } from '../model';
+import { DIAGRAM_FENCE_LANGUAGES, parseFenceInfo, slugify, type FenceInfo } from './fenceInfo';
+
+/** One fenced code block of a Markdown document that holds a diagram. */
+export interface DiagramFence extends FenceInfo {
+  /** 0-based position among the document's diagram fences. */
+  index: number;
+  /** The info string as written (entities resolved). */
+  info: string;
+  /** The fence characters of the opening line (```` ``` ````, `~~~~`, …). */
+  markup: string;
+  /** The diagram text: the fence's lines without the container's indentation, `\n`-separated. */
+  text: string;
+  /** 1-based line of the opening fence in the Markdown file. */
+  line: number;
+  /** 1-based line of the last line belonging to the fence: the closing fence, or the last content line. */
+  lastLine: number;
+  /** False when no closing fence was found (the block then runs to the end of its container). */
+  closed: boolean;
+  /**
+   * For each line of `text` (0-based), how far its characters are shifted to the right in the
+   * Markdown line: Markdown column = diagram column + offset (UTF-16 code units).
+   */
+  columnOffsets: number[];
+  /** The opening fence line from its marker to the end of the info string. */
+  openRange: Range;
+}
+
+// The block parser alone: fences, lists, quotes and their positions, no inline parsing.
+let parser: MarkdownIt | undefined;
+function blockParser(): MarkdownIt {
+  if (!parser) {
+    parser = new MarkdownIt('commonmark');
+    parser.core.ruler.enableOnly(['normalize', 'block']);
+  }
+  return parser;
+}
+
+/**
+ * Every diagram fence (info string `diagram` or `archflow`, any case, with or without
+ * attributes) of a Markdown text, in document order, as CommonMark reads them (markdown-it,
+ * the parser VS Code's preview uses): backtick and tilde fences, indented up to three
+ * spaces, inside lists and block quotes, with CRLF or LF line ends. Fences in indented code
+ * blocks or HTML blocks are not fences and are not returned. Never throws.
+ */
+export function extractDiagramFences(markdown: string, languages: readonly string[] = DIAGRAM_FENCE_LANGUAGES): DiagramFence[] {
+  const tokens = blockParser().parse(markdown, {});
+  const lines = markdown.split(/\r\n|\r|\n/);
+  const out: DiagramFence[] = [];
+  for (const token of tokens) {
+    if (token.type !== 'fence' || !token.map) continue;
+    const info = parseFenceInfo(token.info);
+    if (!languages.includes(info.lang)) continue;
+    const [start, end] = token.map;
+    const contentLines = token.content === '' ? [] : token.content.replace(/\n$/, '').split('\n');
+    const closed = end - start === contentLines.length + 2;
+    const openText = lines[start] ?? '';
+    const markerAt = Math.max(0, openText.indexOf(token.markup));
+    out.push({
+      ...info,
+      index: out.length,
+      info: token.info,
+      markup: token.markup,
+      text: token.content,
+      line: start + 1,
+      lastLine: end,
+      closed,
+      columnOffsets: contentLines.map((content, i) => columnOffset(lines[start + 1 + i] ?? '', content)),
+      openRange: { line: start + 1, column: markerAt + 1, endLine: start + 1, endColumn: Math.max(markerAt + 1, openText.trimEnd().length + 1) },
+    });
+  }
+  return out;
+}
+
+// The Markdown line holds the content line after some container prefix (indentation, `> `);
+// tabs the parser expanded make the two differ in the leading whitespace only.
+function columnOffset(mdLine: string, content: string): number {
+  if (mdLine.endsWith(content)) return mdLine.length - content.length;
+  const mdText = mdLine.search(/\S/);
+  const contentText = content.search(/\S/);
+  if (mdText < 0 || contentText < 0) return Math.max(0, mdLine.length - content.length);
+  return mdText - contentText;
+}
+
+/** A range of a fence's diagram text (1-based) as the same text's range in the Markdown file. */
+export function toMarkdownRange(fence: DiagramFence, range: Range): Range {
+  const [line, column] = toMarkdownPosition(fence, range.line, range.column);
+  const [endLine, endColumn] = toMarkdownPosition(fence, range.endLine, range.endColumn);
+  return { line, column, endLine, endColumn };
+}
+
+function toMarkdownPosition(fence: DiagramFence, line: number, column: number): [number, number] {
+  const count = fence.columnOffsets.length;
+  if (count === 0) return [fence.line + 1, 1];
+  if (line > count) {
+    // An end-of-text position past the last line break: the end of the last content line.
+    const last = fence.text.replace(/\n$/, '').split('\n')[count - 1] ?? '';
+    return [fence.line + count, last.length + 1 + fence.columnOffsets[count - 1]!];
+  }
+  const i = Math.max(line, 1) - 1;
+  return [fence.line + 1 + i, Math.max(1, column + fence.columnOffsets[i]!)];
+}
+
+/** A diagnostic of a fence's text with every position (its range, fixes, related places) in the Markdown file. */
+export function toMarkdownDiagnostic(fence: DiagramFence, d: Diagnostic): Diagnostic {
+  return {
+    ...d,
+    range: toMarkdownRange(fence, d.range),
+    suggestions: d.suggestions.map((s) => ({ ...s, range: toMarkdownRange(fence, s.range) })),
+    ...(d.related ? { related: d.related.map((r) => ({ ...r, range: toMarkdownRange(fence, r.range) })) } : {}),
+  };
+}
+
+/** The error of a fence that is never closed, on its opening line. */
+export function unclosedFenceDiagnostic(fence: Pick<DiagramFence, 'markup' | 'lang' | 'openRange'>): Diagnostic {
+  return { code: 'unclosed-fence', severity: 'error', range: fence.openRange, args: { marker: fence.markup, lang: fence.lang }, suggestions: [] };
+}
+
+/**
+ * A stable, file-name-safe name for each fence, in order: its `id`, else its `title`
+ * (slugged), else `<stem>-<n>` with n its 1-based position among the diagram fences. A name
+ * already taken gets `-2`, `-3`, … in document order, so names never collide and adding a
+ * fence never renames the ones before it.
+ */
+export function fenceNames(fences: readonly DiagramFence[], stem: string): string[] {
+  const base = slugify(stem) || 'diagram';
+  const taken = new Set<string>();
+  return fences.map((f) => {
+    const wanted = (f.id !== undefined ? safeName(f.id) : '') || (f.title !== undefined ? slugify(f.title) : '') || `${base}-${f.index + 1}`;
+    let name = wanted;
+    for (let n = 2; taken.has(name); n++) name = `${wanted}-${n}`;
+    taken.add(name);
+    return name;
+  });
+}
+
+// An id is kept as written when it is already a safe file name (case and dots included).
+function safeName(id: string): string {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/.test(id) && !id.endsWith('.') ? id : slugify(id);
+}

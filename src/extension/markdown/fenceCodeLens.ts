@@ -1,0 +1,24 @@
+import * as vscode from 'vscode';
+import { toVsRange } from '../util/ranges';
+import type { MarkdownFences } from './markdownFences';
+
+/**
+ * "Export as SVG" and "Export as PNG" above every closed diagram fence of a Markdown
+ * document; they run `archflow.exportSvg`/`archflow.exportPng` with the document and the
+ * fence's position, through the same exporter as `.diagram` files.
+ */
+export class FenceCodeLensProvider implements vscode.CodeLensProvider {
+  constructor(private readonly fences: MarkdownFences) {}
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    return this.fences.analyze(document).fences.flatMap(({ fence }) => {
+      if (!fence.closed) return [];
+      const range = toVsRange(fence.openRange);
+      const args = [document.uri, { fence: fence.index }];
+      return [
+        new vscode.CodeLens(range, { title: vscode.l10n.t('Export as SVG'), command: 'archflow.exportSvg', arguments: args }),
+        new vscode.CodeLens(range, { title: vscode.l10n.t('Export as PNG'), command: 'archflow.exportPng', arguments: args }),
+      ];
+    });
+  }
+}

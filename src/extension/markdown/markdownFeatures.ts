@@ -1,0 +1,37 @@
+import * as vscode from 'vscode';
+import type { DiagramService } from '../documents/diagramService';
+import { QuickFixProvider } from '../language/codeActions';
+import { DiagnosticsManager } from '../language/diagnostics';
+import { Disposable } from '../util/dispose';
+import { FenceCodeLensProvider } from './fenceCodeLens';
+import type { FenceDrawings } from './fenceDrawings';
+import { isMarkdownDocument, MARKDOWN_SELECTOR, type MarkdownFences } from './markdownFences';
+
+/**
+ * The diagram fences of Markdown documents in the editor: their problems in the Problems
+ * panel at their place in the Markdown file, the same quick fixes as in `.diagram` files,
+ * export CodeLenses, and drawing ahead: the fences of a Markdown document shown in an
+ * editor or a preview are laid out as they change, so the preview's next render finds them drawn.
+ */
+export class MarkdownFeatures extends Disposable {
+  constructor(service: DiagramService, fences: MarkdownFences, drawings: FenceDrawings) {
+    super();
+    const diagnosticsOf = (doc: vscode.TextDocument) => fences.analyze(doc).diagnostics;
+    this.register(new DiagnosticsManager(service, { matches: isMarkdownDocument, diagnosticsOf }));
+    this.register(vscode.languages.registerCodeActionsProvider(MARKDOWN_SELECTOR, new QuickFixProvider(diagnosticsOf), QuickFixProvider.metadata));
+    this.register(vscode.languages.registerCodeLensProvider(MARKDOWN_SELECTOR, new FenceCodeLensProvider(fences)));
+
+    const prepare = (doc: vscode.TextDocument) => {
+      if (isMarkdownDocument(doc) && !doc.isClosed) drawings.prepare(fences.analyze(doc));
+    };
+    this.register(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (!drawings.isPreviewed(e.document.uri.toString())) return;
+        drawings.noteChange();
+        prepare(e.document);
+      }),
+    );
+    this.register(vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((e) => prepare(e.document))));
+    vscode.window.visibleTextEditors.forEach((e) => prepare(e.document));
+  }
+}

@@ -1,0 +1,189 @@
+// `archflow check` and `archflow render` on Markdown files, as a docs pipeline calls them:
+// the built dist/cli.js in a child process, in a scratch folder.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extractDiagramFences } from '../../src/core/markdown/index';
+
+const root = join(import.meta.dirname, '..', '..');
+const cli = join(root, 'dist', 'cli.js');
+let dir: string;
+
+function run(args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: dir }, timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const GOOD = [
+  '# Shop', // 1
+  '', // 2
+  '```diagram id=shop title="Shop & co"', // 3
+  'web = rect "Web"', // 4
+  'db = cylinder "DB"', // 5
+  'web -> db "SQL"', // 6
+  '```', // 7
+  '', // 8
+  '- Queue:', // 9
+  '  ~~~archflow', // 10
+  '  q = queue "Jobs"', // 11
+  '  ~~~', // 12
+  '', // 13
+].join('\n');
+
+const BAD = [
+  'Intro', // 1
+  '', // 2
+  '```diagram', // 3
+  'a = retangolo "A"', // 4
+  'a -> bb', // 5
+  '```', // 6
+  '', // 7
+  '```diagram', // 8
+  'x = rect', // 9
+].join('\r\n');
+
+before(() => {
+  assert.ok(existsSync(cli), 'dist/cli.js is missing: run `npm run build` first');
+  dir = mkdtempSync(join(tmpdir(), 'archflow-md-'));
+  writeFileSync(join(dir, 'README.md'), GOOD);
+  writeFileSync(join(dir, 'bad.md'), BAD);
+  mkdirSync(join(dir, 'docs'));
+  writeFileSync(join(dir, 'docs/plain.md'), '# Nothing to draw\n\n```ts\nconst a = 1;\n```\n');
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('check: each problem at FILE:LINE:COL of the Markdown file (CRLF too), exit 1 on errors', () => {
+  const r = run(['check', 'README.md', 'bad.md', 'docs/plain.md']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.deepEqual(r.stdout.trim().split('\n'), [
+    "bad.md:4:5: error: unknown shape 'retangolo'; did you mean 'retângulo'?",
+    "bad.md:5:6: warning: 'bb' is not declared; it is drawn as a rectangle",
+    'bad.md:8:1: error: this ```diagram block is never closed: end the diagram with a line holding ```',
+  ]);
+  assert.equal(run(['check', 'README.md', 'docs/plain.md']).code, 0);
+});
+
+test('check --json: the diagrams counted, positions in the Markdown file', () => {
+  const r = run(['check', '--json', 'README.md', 'bad.md']);
+  const reports = JSON.parse(r.stdout) as Array<{ file: string; elements: number; connections: number; diagrams: number; diagnostics: Array<{ code: string; line: number; column: number }> }>;
+  assert.deepEqual(
+    reports.map((f) => [f.file, f.diagrams, f.elements, f.connections]),
+    [
+      ['README.md', 2, 3, 1],
+      ['bad.md', 2, 2, 1],
+    ],
+  );
+  assert.deepEqual(
+    reports[1]!.diagnostics.map((d) => [d.code, d.line, d.column]),
+    [
+      ['unknown-shape', 4, 5],
+      ['undeclared-id', 5, 6],
+      ['unclosed-fence', 8, 1],
+    ],
+  );
+});
+
+test('render: one SVG per fence with stable names, a Markdown copy linking them, idempotent, --check', () => {
+  const first = run(['render', 'README.md', '--out-dir', 'docs/diagrams', '-o', 'site/README.md']);
+  assert.equal(first.code, 0, first.stderr);
+  assert.deepEqual(readdirSync(join(dir, 'docs/diagrams')).sort(), ['readme-2.svg', 'shop.svg']);
+  const shop = readFileSync(join(dir, 'docs/diagrams/shop.svg'), 'utf8');
+  assert.ok(shop.startsWith('<svg'));
+  assert.ok(shop.includes('>Web<') && shop.includes('>SQL<'));
+  const copy = readFileSync(join(dir, 'site/README.md'), 'utf8');
+  assert.ok(copy.includes('![Shop & co](../docs/diagrams/shop.svg)\n\n<details>\n<summary>Diagram source</summary>\n\n```diagram id=shop'), copy);
+  assert.ok(copy.includes('- Queue:\n  ![Diagram 2](../docs/diagrams/readme-2.svg)\n'), copy);
+  // The copy keeps every fence, byte for byte.
+  assert.deepEqual(
+    extractDiagramFences(copy).map((f) => f.text),
+    extractDiagramFences(GOOD).map((f) => f.text),
+  );
+
+  // Same input, same bytes: nothing is rewritten, and --check agrees.
+  const mtime = statSync(join(dir, 'docs/diagrams/shop.svg')).mtimeMs;
+  const again = run(['render', 'README.md', '--out-dir', 'docs/diagrams', '-o', 'site/README.md']);
+  assert.equal(again.code, 0);
+  assert.match(again.stderr, /0 file\(s\) written, 3 unchanged/);
+  assert.equal(statSync(join(dir, 'docs/diagrams/shop.svg')).mtimeMs, mtime);
+  assert.equal(readFileSync(join(dir, 'docs/diagrams/shop.svg'), 'utf8'), shop);
+  assert.equal(run(['render', 'README.md', '--out-dir', 'docs/diagrams', '-o', 'site/README.md', '--check']).code, 0);
+
+  // An edited fence makes its image (and the copy) stale; --check says which and writes nothing.
+  writeFileSync(join(dir, 'README.md'), GOOD.replace('"SQL"', '"TCP"'));
+  const stale = run(['render', 'README.md', '--out-dir', 'docs/diagrams', '-o', 'site/README.md', '--check']);
+  assert.equal(stale.code, 1);
+  assert.match(stale.stderr, /docs\/diagrams\/shop\.svg: out of date/);
+  assert.match(stale.stderr, /site\/README\.md: out of date/);
+  assert.doesNotMatch(stale.stderr, /readme-2\.svg/);
+  assert.equal(readFileSync(join(dir, 'docs/diagrams/shop.svg'), 'utf8'), shop);
+  // A deleted image is stale too.
+  rmSync(join(dir, 'docs/diagrams/readme-2.svg'));
+  assert.match(run(['render', 'README.md', '--out-dir', 'docs/diagrams', '--check']).stderr, /readme-2\.svg: out of date/);
+  assert.equal(run(['render', 'README.md', '--out-dir', 'docs/diagrams']).code, 0);
+  assert.ok(readFileSync(join(dir, 'docs/diagrams/shop.svg'), 'utf8').includes('>TCP<'));
+  assert.equal(run(['render', 'README.md', '--out-dir', 'docs/diagrams', '--check']).code, 0);
+  assert.deepEqual(
+    readdirSync(join(dir, 'docs/diagrams')).filter((f) => f.endsWith('.tmp')),
+    [],
+  );
+  writeFileSync(join(dir, 'README.md'), GOOD);
+});
+
+test('render --png --theme dark: PNG images', () => {
+  const r = run(['render', 'README.md', '--out-dir', 'png', '--png', '--theme', 'dark']);
+  assert.equal(r.code, 0, r.stderr);
+  const png = readFileSync(join(dir, 'png/shop.png'));
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+});
+
+test('render: a fence with errors (or never closed) writes nothing at all, exit 1', () => {
+  const r = run(['render', 'bad.md', '--out-dir', 'bad-out', '-o', 'bad-copy.md']);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /bad\.md:4:5: error: unknown shape/);
+  assert.match(r.stderr, /bad\.md:8:1: error: .* never closed/);
+  assert.match(r.stderr, /nothing written/);
+  assert.equal(existsSync(join(dir, 'bad-out')), false);
+  assert.equal(existsSync(join(dir, 'bad-copy.md')), false);
+});
+
+test('Markdown that is not UTF-8 gets a clear message naming the line, and nothing is written', () => {
+  writeFileSync(join(dir, 'latin1.md'), Buffer.concat([Buffer.from('# Caf'), Buffer.from([0xe9]), Buffer.from('\n\n```diagram\na = rect\n```\n')]));
+  const r = run(['check', 'latin1.md']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /latin1\.md: cannot read: line 1 is not valid UTF-8; save the file as UTF-8/);
+  writeFileSync(join(dir, 'utf16.md'), Buffer.from('\ufeff# Hi\n', 'utf16le'));
+  assert.match(run(['check', 'utf16.md']).stderr, /UTF-16/);
+  const render = run(['render', 'latin1.md', '--out-dir', 'latin1-out']);
+  assert.equal(render.code, 2);
+  assert.equal(existsSync(join(dir, 'latin1-out')), false);
+  // A UTF-8 byte-order mark is fine.
+  writeFileSync(join(dir, 'bom.md'), '\ufeff```diagram\na = rect\n```\n');
+  assert.equal(run(['check', 'bom.md']).code, 0);
+});
+
+test('200 fences: 200 images, distinct stable names', () => {
+  const parts: string[] = [];
+  for (let i = 0; i < 200; i++) parts.push(`\`\`\`diagram${i % 3 === 0 ? ` id=part-${i}` : ''}`, `n${i} = rect "N${i}"`, `n${i} -> m${i}`, '```', '');
+  writeFileSync(join(dir, 'many.md'), parts.join('\n'));
+  const r = run(['render', 'many.md', '--out-dir', 'many']);
+  assert.equal(r.code, 0, r.stderr);
+  const files = readdirSync(join(dir, 'many'));
+  assert.equal(files.length, 200);
+  assert.ok(files.includes('part-0.svg') && files.includes('many-2.svg') && files.includes('many-200.svg'), files.slice(0, 5).join());
+});
+
+test('usage: Markdown without --out-dir, -o over the input, -o with several inputs, two fences claiming one name', () => {
+  const noDir = run(['render', 'README.md', '-o', 'x.svg']);
+  assert.equal(noDir.code, 2);
+  assert.match(noDir.stderr, /is Markdown: give --out-dir DIR/);
+  assert.match(run(['render', 'README.md', '--out-dir', 'o', '-o', './README.md']).stderr, /must not be the input file/);
+  assert.match(run(['render', 'README.md', 'bad.md', '--out-dir', 'o', '-o', 'c.md']).stderr, /exactly one Markdown file/);
+  writeFileSync(join(dir, 'other.md'), '```diagram id=shop\nz = rect\n```\n');
+  const clash = run(['render', 'README.md', 'other.md', '--out-dir', 'clash']);
+  assert.equal(clash.code, 2);
+  assert.match(clash.stderr, /README\.md:3 and other\.md:1 would both write clash\/shop\.svg/);
+  assert.equal(existsSync(join(dir, 'clash')), false);
+});

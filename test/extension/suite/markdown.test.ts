@@ -1,0 +1,153 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { api, closeAll, diagnosticsOf, fixtureUri, openFixture, waitFor } from './helpers';
+
+/** VS Code's own Markdown engine, with every markdown-it plugin loaded (ours included), rendering a document. */
+async function renderMarkdown(doc: vscode.TextDocument): Promise<string> {
+  const html = await vscode.commands.executeCommand<string>('markdown.api.render', doc);
+  assert.equal(typeof html, 'string');
+  return html;
+}
+
+/** The HTML of each diagram block, in order (each block is one top-level div ending with a newline). */
+function blocks(html: string): string[] {
+  return [...html.matchAll(/<div class="archflow-md [^"]*"[^>]*>[\s\S]*?<\/div>\n/g)].map((m) => m[0]);
+}
+
+/** Renders until no drawing is pending, the way the preview's refresh does. */
+async function renderSettled(doc: vscode.TextDocument): Promise<string> {
+  const archflow = await api();
+  await renderMarkdown(doc);
+  await archflow.markdownDrawingsSettled();
+  return renderMarkdown(doc);
+}
+
+/** Puts the fixture's text back (as on disk) and saves, so the next test starts from it whatever editor is active. */
+async function restore(editor: vscode.TextEditor): Promise<void> {
+  const original = new TextDecoder().decode(await vscode.workspace.fs.readFile(editor.document.uri));
+  const doc = editor.document;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), original);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  assert.ok(await doc.save());
+  assert.equal(doc.getText(), original);
+}
+
+suite('Markdown fences', () => {
+  suiteTeardown(closeAll);
+
+  test('problems of diagram fences are in the Problems panel at their place in the .md', async () => {
+    const editor = await openFixture('fences.md');
+    const diags = await diagnosticsOf(editor.document.uri, 2);
+    const shape = diags.find((d) => d.code === 'unknown-shape');
+    assert.ok(shape, JSON.stringify(diags));
+    assert.equal(shape.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(shape.message, "unknown shape 'retangolo'; did you mean 'retângulo'?");
+    // `  a = retangolo "A"` is line 13 of fences.md.
+    assert.ok(shape.range.isEqual(new vscode.Range(12, 6, 12, 15)), JSON.stringify(shape.range));
+    assert.equal(editor.document.getText(shape.range), 'retangolo');
+    const undeclared = diags.find((d) => d.code === 'undeclared-id');
+    assert.ok(undeclared?.range.isEqual(new vscode.Range(13, 7, 13, 8)), JSON.stringify(undeclared?.range));
+    // The ts block and the clean fences add nothing.
+    assert.equal(diags.length, 2);
+  });
+
+  test('the same quick fixes as in a .diagram file, applied in the .md', async () => {
+    const editor = await openFixture('fences.md');
+    const uri = editor.document.uri;
+    const [shape] = (await diagnosticsOf(uri, 2)).filter((d) => d.code === 'unknown-shape');
+    // On a busy machine the first request can come back before the providers answer: ask until they do.
+    const preferred = await waitFor(async () => {
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, shape!.range, vscode.CodeActionKind.QuickFix.value);
+      return actions.find((a) => a.isPreferred);
+    }, 'a preferred quick fix');
+    assert.equal(preferred.title, "Change to 'retângulo'");
+    assert.ok(await vscode.workspace.applyEdit(preferred.edit!));
+    assert.equal(editor.document.lineAt(12).text, '  a = retângulo "A"');
+    await waitFor(() => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'unknown-shape'), 'the error to clear');
+    await restore(editor);
+    await diagnosticsOf(uri, 2);
+  });
+
+  test("VS Code's Markdown engine draws clean fences as SVG in both palettes and lists a broken fence's problems", async () => {
+    const editor = await openFixture('fences.md');
+    const html = await renderSettled(editor.document);
+    const [shop, broken, fixed, ...rest] = blocks(html);
+    assert.equal(rest.length, 0, html);
+    // VS Code's scroll-sync attributes are kept on the block.
+    assert.match(shop!, /^<div class="archflow-md archflow-md-drawn code-line" data-line="4" data-vscode-context="[^"]*archflowDiagram/);
+    assert.equal((shop!.match(/<svg /g) ?? []).length, 2);
+    assert.ok(shop!.includes('archflow-md-light') && shop!.includes('archflow-md-dark'));
+    for (const label of ['Web', 'API', 'HTTPS']) assert.ok(shop!.includes(`>${label}<`), label);
+    // A diagram that fixes its theme is drawn once; its label is escaped.
+    assert.equal((fixed!.match(/<svg /g) ?? []).length, 1);
+    assert.ok(fixed!.includes('>X &lt;&amp;&gt;<'), fixed);
+    // The broken fence: a box with each problem at its line of the .md, no drawing (none drawn before).
+    assert.match(broken!, /archflow-md-problems/);
+    assert.ok(broken!.includes('This diagram has 2 problems'), broken);
+    assert.ok(broken!.includes('<span class="archflow-md-line">Line 13</span> unknown shape &apos;retangolo&apos;; did you mean &apos;retângulo&apos;?'), broken);
+    assert.ok(broken!.includes('<span class="archflow-md-line">Line 14</span>'), broken);
+    assert.ok(!broken!.includes('<svg'));
+    // Other fences are left to VS Code.
+    assert.match(html, /<pre><code [^>]*class="code-line language-ts"/);
+  });
+
+  test('editing one fence changes only its block: the others render byte for byte the same', async () => {
+    const editor = await openFixture('fences.md');
+    const before = blocks(await renderSettled(editor.document));
+    // Add a node to the first fence (line 8 is `web -> api "HTTPS"`).
+    await editor.edit((e) => e.insert(new vscode.Position(8, 0), 'db = cylinder "DB"\n'));
+    const after = blocks(await renderSettled(editor.document));
+    assert.ok(after[0]!.includes('>DB<') && !before[0]!.includes('>DB<'));
+    // The fixed-theme fence moved down one line: only its data-line differs, which the preview's DOM diff ignores.
+    assert.equal(after[2]!.replace(/data-line="\d+"/, ''), before[2]!.replace(/data-line="\d+"/, ''));
+    assert.notEqual(after[2], before[2]);
+    // A fence being retyped into an error keeps its last drawing below the problem box.
+    await editor.edit((e) => e.insert(new vscode.Position(9, 0), 'oops = retangolo\n'));
+    const broken = blocks(await renderSettled(editor.document))[0]!;
+    assert.match(broken, /archflow-md-problems/);
+    assert.ok(broken.includes('>DB<'), 'the last drawing is kept, dimmed');
+    await restore(editor);
+  });
+
+  test('CodeLens: Export as SVG and as PNG above each closed fence, through the exporter', async () => {
+    const editor = await openFixture('fences.md');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
+    assert.deepEqual(
+      lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command, JSON.stringify(l.command?.arguments?.[1])]),
+      [
+        [4, 'Export as SVG', 'archflow.exportSvg', '{"fence":0}'],
+        [4, 'Export as PNG', 'archflow.exportPng', '{"fence":0}'],
+        [11, 'Export as SVG', 'archflow.exportSvg', '{"fence":1}'],
+        [11, 'Export as PNG', 'archflow.exportPng', '{"fence":1}'],
+        [16, 'Export as SVG', 'archflow.exportSvg', '{"fence":2}'],
+        [16, 'Export as PNG', 'archflow.exportPng', '{"fence":2}'],
+      ],
+    );
+    const svgTarget = fixtureUri('out/shop.svg');
+    const [svgLens] = lenses;
+    const written = await vscode.commands.executeCommand<vscode.Uri>(svgLens!.command!.command, svgLens!.command!.arguments![0], { ...svgLens!.command!.arguments![1], target: svgTarget });
+    assert.equal(written?.toString(), svgTarget.toString());
+    const svg = new TextDecoder().decode(await vscode.workspace.fs.readFile(svgTarget));
+    // The very drawing the preview shows (in the palette the export settings pick).
+    const shop = blocks(await renderSettled(editor.document))[0]!;
+    assert.ok(svg.startsWith('<svg') && shop.includes(svg.trimEnd()), 'exported SVG equals one of the preview drawings');
+    const pngTarget = fixtureUri('out/shop.png');
+    await vscode.commands.executeCommand('archflow.exportPng', editor.document.uri, { fence: 0, target: pngTarget });
+    const png = await vscode.workspace.fs.readFile(pngTarget);
+    assert.deepEqual([...png.slice(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+    // A fence with errors exports nothing.
+    const brokenTarget = fixtureUri('out/broken-fence.svg');
+    assert.equal(await vscode.commands.executeCommand('archflow.exportSvg', editor.document.uri, { fence: 1, target: brokenTarget }), undefined);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(brokenTarget)));
+  });
+
+  test('from the palette, export takes the fence under the cursor of the Markdown editor', async () => {
+    const editor = await openFixture('fences.md');
+    editor.selection = new vscode.Selection(17, 3, 17, 3);
+    const target = fixtureUri('out/cursor.svg');
+    await vscode.commands.executeCommand('archflow.exportSvg', undefined, { target });
+    const svg = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+    assert.ok(svg.includes('>X &lt;&amp;&gt;<'));
+  });
+});

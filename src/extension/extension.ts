@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
   for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, exporter)]) {
     commands.add(command);
   }
-  const chat = registerChat({ context, log, diagrams: service, exporter }, commands);
+  const chat = registerChat({ context, log, diagrams: service, exporter, previews }, commands);
   context.subscriptions.push(chat);
   return { onDidRenderPreview: previews.onDidRender, previewCount: () => previews.previews.length, chat };
 }

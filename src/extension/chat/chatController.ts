@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { Agent, DIAGRAM_SYSTEM_PROMPT, type AgentRun, type ApprovalDecision, type RunResult } from '../../mcp/agent/index';
+import { Agent, DIAGRAM_SYSTEM_PROMPT, EDITOR_SYSTEM_PROMPT, type AgentRun, type ApprovalDecision, type RunResult } from '../../mcp/agent/index';
 import type { McpClientManager } from '../../mcp/client/index';
 import {
   assertNever,
@@ -664,5 +664,5 @@ function systemPrompt(): string {
   const where = folders.length
     ? `You are in ArchFlow's chat inside VS Code. The user's workspace folder${folders.length > 1 ? 's are' : ' is'} ${folders.map((f) => `\`${f}\``).join(', ')}; paths you write are relative to ${folders.length > 1 ? 'one of them' : 'it'}.`
     : "You are in ArchFlow's chat inside VS Code, with no folder open: files cannot be written.";
-  return `${DIAGRAM_SYSTEM_PROMPT}\n\n${where}`;
+  return `${DIAGRAM_SYSTEM_PROMPT}\n\n${EDITOR_SYSTEM_PROMPT}\n\n${where}`;
 }

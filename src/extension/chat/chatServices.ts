@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { createEditorServer, EDITOR_SERVER_NAME } from '../../mcp/editor/index';
 import { createDiagramServer } from '../../mcp/server/index';
 import type { DiagramService } from '../documents/diagramService';
 import type { Exporter } from '../export/exporter';
 import { displayLocale } from '../locale';
+import { VsCodeDiagramWorkspace } from '../mcp/editorWorkspace';
 import { McpService } from '../mcp/mcpService';
+import type { PreviewManager } from '../preview/previewManager';
 import { Disposable } from '../util/dispose';
 import { ApiKeyStore } from './apiKey';
 import { ChatController } from './chatController';
@@ -18,6 +21,7 @@ export interface ChatDeps {
   log: vscode.LogOutputChannel;
   diagrams: DiagramService;
   exporter: Exporter;
+  previews: PreviewManager;
 }
 
 /** The folder of this workspace's conversations: one per set of workspace folders (or per workspace file). */
@@ -42,7 +46,7 @@ export class ChatServices extends Disposable {
 
   constructor(deps: ChatDeps) {
     super();
-    const { context, log, diagrams, exporter } = deps;
+    const { context, log, diagrams, exporter, previews } = deps;
     this.keys = this.register(new ApiKeyStore(context.secrets));
     this.approvals = new WorkspaceApprovalStore(context.workspaceState);
     this.mcp = this.register(
@@ -59,6 +63,8 @@ export class ChatServices extends Disposable {
                 rasterize: exporter.rasterize,
               }),
           },
+          // The model's hands in the editor: .diagram documents as the user sees them, and the preview.
+          { name: EDITOR_SERVER_NAME, createServer: () => createEditorServer({ workspace: new VsCodeDiagramWorkspace(diagrams, previews), locale: displayLocale() }) },
         ],
         approvals: this.approvals,
         secrets: context.secrets,

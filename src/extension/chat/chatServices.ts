@@ -8,6 +8,7 @@ import type { Exporter } from '../export/exporter';
 import { displayLocale } from '../locale';
 import { VsCodeDiagramWorkspace } from '../mcp/editorWorkspace';
 import { McpService } from '../mcp/mcpService';
+import { McpServersView } from '../mcp/serversView';
 import type { PreviewManager } from '../preview/previewManager';
 import { Disposable } from '../util/dispose';
 import { ApiKeyStore } from './apiKey';
@@ -43,6 +44,8 @@ export class ChatServices extends Disposable {
   readonly mcp: McpService;
   readonly store: ConversationStore;
   readonly controller: ChatController;
+  /** The MCP servers view beside the chat (its rows and actions). */
+  readonly servers: McpServersView;
 
   constructor(deps: ChatDeps) {
     super();
@@ -73,6 +76,7 @@ export class ChatServices extends Disposable {
     );
     this.store = new ConversationStore(conversationsDir(context.globalStorageUri));
     this.controller = this.register(new ChatController({ store: this.store, keys: this.keys, mcp: this.mcp, approvals: this.approvals, memento: context.workspaceState, log }));
+    this.servers = this.register(new McpServersView({ mcp: this.mcp, approvals: this.approvals, log }));
     this.register(this.controller.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'archflow.chat.running', running)));
   }
 }

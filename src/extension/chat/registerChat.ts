@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerServersView } from '../mcp/registerServersView';
 import type { Command, CommandManager } from '../util/commandManager';
 import type { ChatDeps, ChatServices } from './chatServices';
 import { ChatViewProvider } from './chatViewProvider';
@@ -84,10 +85,12 @@ export function registerChat(deps: ChatDeps, commands: CommandManager): ChatHand
     },
   ];
   for (const c of chatCommands) commands.add(c);
+  const serversView = registerServersView(async () => (await services()).servers, commands);
   return {
     services,
     view,
     dispose: () => {
+      serversView.dispose();
       registration.dispose();
       view.dispose();
     },

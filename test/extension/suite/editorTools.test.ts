@@ -187,11 +187,16 @@ suite('editor tools: the model draws in the editor', () => {
     );
     const run = send('Rewrite race.diagram');
     await waitFor(() => tool('editor__write_diagram')?.status === 'approval', 'the write to ask');
-    // The user types in the file meanwhile, with the keyboard's own command.
-    await vscode.window.showTextDocument(editor.document);
-    editor.selection = new vscode.Selection(editor.document.lineCount - 1, 0, editor.document.lineCount - 1, 0);
-    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-    await vscode.commands.executeCommand('type', { text: 'cache = cylinder "Cache"\n' });
+    // The user types in the file meanwhile, with the keyboard's own command (into the focused
+    // editor: the focus may take a moment to get there, and nothing is typed until it has).
+    const line = 'cache = cylinder "Cache"';
+    await waitFor(async () => {
+      await vscode.window.showTextDocument(editor.document, { preserveFocus: false });
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      editor.selection = new vscode.Selection(editor.document.lineCount - 1, 0, editor.document.lineCount - 1, 0);
+      await vscode.commands.executeCommand('type', { text: `${line}\n` });
+      return editor.document.getText().includes(line);
+    }, 'the typed line in the editor');
     const typed = editor.document.getText();
     assert.ok(typed.includes('cache = cylinder "Cache"'), typed);
     await approve(tool('editor__write_diagram')!.id);

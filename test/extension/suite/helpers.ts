@@ -54,6 +54,17 @@ export function diagnosticsOf(uri: vscode.Uri, min = 1): Promise<vscode.Diagnost
   }, `${min} diagnostic(s) on ${uri.path}`);
 }
 
+/**
+ * Reverts a document to its file and waits until it is clean. The revert command acts on the
+ * focused editor (or a list selection), so the document is focused first: another suite's
+ * view keeping the focus must not leave it dirty for the next test.
+ */
+export async function revertDocument(doc: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(doc, { preserveFocus: false });
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+  await waitFor(() => !doc.isDirty, `${doc.uri.path} to be reverted`);
+}
+
 export async function closeAll(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }

@@ -80,6 +80,8 @@ export const manifest = {
         { id: SERVERS_VIEW, name: '%view.mcpServers%', icon: 'media/chat.svg', contextualTitle: 'ArchFlow', visibility: 'collapsed' },
       ],
     },
+    // VS Code's own chat (Copilot's agent mode) gets the diagram server without any configuration.
+    mcpServerDefinitionProviders: [{ id: 'archflow.diagramServer', label: 'ArchFlow' }],
     commands,
     keybindings: [
       { command: 'archflow.showPreview', key: 'ctrl+shift+v', mac: 'cmd+shift+v', when: isDiagramEditor },

@@ -7,6 +7,7 @@ import { PreviewManager } from './preview/previewManager';
 import type { RenderedEvent } from './preview/diagramPreview';
 import { CommandManager } from './util/commandManager';
 import { registerChat, type ChatHandle } from './chat/registerChat';
+import { registerDiagramServerProvider, type DiagramServerProvider } from './mcp/diagramServerProvider';
 
 /** What `activate` returns: hooks for the integration tests and the benchmark, nothing more. */
 export interface ArchflowApi {
@@ -16,6 +17,8 @@ export interface ArchflowApi {
   previewCount(): number;
   /** The chat (its services are made on first use). */
   chat: ChatHandle;
+  /** What VS Code's own chat gets: the diagram server's definition. */
+  mcpServers: DiagramServerProvider;
 }
 
 /**
@@ -39,7 +42,8 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
   }
   const chat = registerChat({ context, log, diagrams: service, exporter, previews }, commands);
   context.subscriptions.push(chat);
-  return { onDidRenderPreview: previews.onDidRender, previewCount: () => previews.previews.length, chat };
+  const mcpServers = registerDiagramServerProvider(context);
+  return { onDidRenderPreview: previews.onDidRender, previewCount: () => previews.previews.length, chat, mcpServers };
 }
 
 export function deactivate(): void {}

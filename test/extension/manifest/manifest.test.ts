@@ -121,3 +121,11 @@ test('the language, grammar and files it points at exist', () => {
   assert.deepEqual(config.brackets, [['{', '}']]);
   assert.ok(config.autoClosingPairs.some((p: { open: string }) => p.open === '"'));
 });
+
+test("VS Code's own chat gets the diagram server from a provider, and the .vsix carries the server it starts", () => {
+  assert.deepEqual(pkg.contributes.mcpServerDefinitionProviders, [{ id: 'archflow.diagramServer', label: 'ArchFlow' }]);
+  // Contributed providers imply `onMcpCollection:<id>`: no activation event of its own.
+  assert.ok(!pkg.activationEvents.some((e: string) => e.startsWith('onMcpCollection')));
+  const included = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1));
+  assert.ok(included.includes('dist/mcp.js'), 'dist/mcp.js is packaged');
+});

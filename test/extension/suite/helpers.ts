@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ChatHandle } from '../../../src/extension/chat/registerChat';
+import type { DiagramServerProvider } from '../../../src/extension/mcp/diagramServerProvider';
 
 export const EXTENSION_ID = 'archflow.archflow';
 
@@ -9,6 +10,7 @@ export interface ArchflowApi {
   onDidRenderPreview: vscode.Event<{ uri: string; version: number; elements: number }>;
   previewCount(): number;
   chat: ChatHandle;
+  mcpServers: DiagramServerProvider;
 }
 
 /** The workspace folder the runner opened (a scratch copy of test/extension/fixtures/workspace). */

@@ -34,6 +34,8 @@ const commands = [
   { command: 'archflow.setApiKey', title: '%command.setApiKey%', category: 'ArchFlow' },
   { command: 'archflow.clearApiKey', title: '%command.clearApiKey%', category: 'ArchFlow' },
   { command: 'archflow.revokeToolApprovals', title: '%command.revokeToolApprovals%', category: 'ArchFlow' },
+  { command: 'archflow.askAboutDiagram', title: '%command.askAboutDiagram%', category: 'ArchFlow', icon: '$(comment-discussion)' },
+  { command: 'archflow.fixDiagramWithChat', title: '%command.fixDiagramWithChat%', category: 'ArchFlow' },
   { command: 'archflow.addMcpServer', title: '%command.addMcpServer%', category: 'ArchFlow', icon: '$(add)' },
   { command: 'archflow.startMcpServer', title: '%command.startMcpServer%', category: 'ArchFlow', icon: '$(debug-start)' },
   { command: 'archflow.restartMcpServer', title: '%command.restartMcpServer%', category: 'ArchFlow', icon: '$(debug-restart)' },
@@ -96,6 +98,8 @@ export const manifest = {
         { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG} || ${isPreview}` },
         { command: 'archflow.exportPng', when: `resourceLangId == ${LANG} || ${isPreview}` },
         { command: 'archflow.stopChat', when: 'archflow.chat.running' },
+        { command: 'archflow.askAboutDiagram', when: `resourceLangId == ${LANG}` },
+        { command: 'archflow.fixDiagramWithChat', when: `resourceLangId == ${LANG}` },
         { command: 'archflow.addMcpServer', when: 'workspaceFolderCount > 0' },
         // These act on a row of the MCP servers view.
         ...['startMcpServer', 'restartMcpServer', 'stopMcpServer', 'showMcpServerLog', 'openMcpServerConfig', 'revokeMcpToolApproval'].map((c) => ({ command: `archflow.${c}`, when: 'false' })),
@@ -125,7 +129,9 @@ export const manifest = {
         { command: 'archflow.showSource', when: isPreview, group: 'navigation' },
         { command: 'archflow.exportSvg', when: `${isDiagramEditor} || ${isPreview}`, group: '1_archflow@1' },
         { command: 'archflow.exportPng', when: `${isDiagramEditor} || ${isPreview}`, group: '1_archflow@2' },
+        { command: 'archflow.askAboutDiagram', when: isDiagramEditor, group: '2_chat@1' },
       ],
+      'editor/context': [{ command: 'archflow.askAboutDiagram', when: `editorLangId == ${LANG}`, group: '1_archflow@1' }],
       'editor/title/context': [{ command: 'archflow.showPreview', when: `resourceLangId == ${LANG}`, group: '1_open' }],
       'explorer/context': [
         { command: 'archflow.showPreview', when: `resourceLangId == ${LANG}`, group: 'navigation' },

@@ -12,6 +12,7 @@ import { McpServersView } from '../mcp/serversView';
 import type { PreviewManager } from '../preview/previewManager';
 import { Disposable } from '../util/dispose';
 import { ApiKeyStore } from './apiKey';
+import { attachDiagram, type PendingAttachment } from './attachments';
 import { ChatController } from './chatController';
 import { ConversationStore } from './conversationStore';
 import { WorkspaceApprovalStore } from './workspaceApprovals';
@@ -47,7 +48,7 @@ export class ChatServices extends Disposable {
   /** The MCP servers view beside the chat (its rows and actions). */
   readonly servers: McpServersView;
 
-  constructor(deps: ChatDeps) {
+  constructor(private readonly deps: ChatDeps) {
     super();
     const { context, log, diagrams, exporter, previews } = deps;
     this.keys = this.register(new ApiKeyStore(context.secrets));
@@ -78,5 +79,11 @@ export class ChatServices extends Disposable {
     this.controller = this.register(new ChatController({ store: this.store, keys: this.keys, mcp: this.mcp, approvals: this.approvals, memento: context.workspaceState, log }));
     this.servers = this.register(new McpServersView({ mcp: this.mcp, approvals: this.approvals, log }));
     this.register(this.controller.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'archflow.chat.running', running)));
+  }
+
+  /** A `.diagram` document with its problems (icon warnings included), ready to attach to the next message. */
+  async diagramAttachment(doc: vscode.TextDocument): Promise<PendingAttachment> {
+    await this.deps.diagrams.catalog();
+    return attachDiagram(doc, this.deps.diagrams.analyze(doc).diagnostics, displayLocale());
   }
 }

@@ -148,7 +148,20 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
     const drawn = wanted.filter((id) => flow.nodes.some((n) => n.id === id));
     if (drawn.length === 0) return;
     pendingReveal.current = undefined;
-    requestAnimationFrame(() => void rf.fitView({ ...FIT_OPTIONS, padding: 0.4, maxZoom: Math.max(1, rf.getZoom()), nodes: drawn.map((id) => ({ id })), duration: reducedMotion ? 0 : 300 }));
+    requestAnimationFrame(() => {
+      // Shown already: the highlight says enough. Else centre them, keeping the user's zoom unless they do not fit.
+      const pane = document.querySelector('.react-flow')?.getBoundingClientRect();
+      const { x, y, zoom } = rf.getViewport();
+      const onScreen = (id: string) => {
+        const node = rf.getInternalNode(id);
+        if (!node || !pane) return false;
+        const left = node.internals.positionAbsolute.x * zoom + x;
+        const top = node.internals.positionAbsolute.y * zoom + y;
+        return left >= 0 && top >= 0 && left + (node.measured.width ?? 0) * zoom <= pane.width && top + (node.measured.height ?? 0) * zoom <= pane.height;
+      };
+      if (drawn.every(onScreen)) return;
+      void rf.fitView({ padding: 0.4, maxZoom: zoom, nodes: drawn.map((id) => ({ id })), duration: reducedMotion ? 0 : 300 });
+    });
   }, [flow, highlight, rf, reducedMotion]);
 
   useEffect(() => {

@@ -63,6 +63,9 @@ suite('editor tools: the model draws in the editor', () => {
     process.env.ANTHROPIC_API_KEY = fake.apiKey;
     await vscode.workspace.getConfiguration('archflow.chat').update('baseUrl', fake.url, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('archflow.mcp').update('claudeDesktop', false, vscode.ConfigurationTarget.Global);
+    // VS Code for the web (code-server) saves after a delay by default; the desktop does not, and
+    // the race below is about text the user has not saved.
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     ext = await api();
     await vscode.commands.executeCommand('archflow.openChat');
     chat = await ext.chat.services();
@@ -79,6 +82,7 @@ suite('editor tools: the model draws in the editor', () => {
     for (const f of created) rmSync(f, { force: true });
     await vscode.workspace.getConfiguration('archflow.chat').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('archflow.mcp').update('claudeDesktop', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
     await fake?.close();
   });

@@ -10,8 +10,7 @@
 // Usage: node --import tsx test/ui/runEditorUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -20,15 +19,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, toolNode, type CodeServer } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type ScriptStep, type SeenToolResult } from '../fakeAnthropic/index';
-import { problemCounts, quickOpen, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
+import { uiRunner } from './uiRunner';
+import { lastRunEnd, problemCounts, quickOpen, runCommand, toolCards as card, until, waitForCommand, waitForWorkbench } from './workbench';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const artifacts = join(repoRoot, 'test-results');
-const screenshotsCopy = option('--screenshots');
+const runner = uiRunner();
 const TOOLBOX = join(repoRoot, 'test/fixtures/mcp-servers/toolbox.mjs');
 const CRASHES = join(repoRoot, 'test/fixtures/mcp-servers/crashAtStart.mjs');
 const T = { timeout: 120_000 };
@@ -40,15 +34,6 @@ let browser: Browser;
 let page: Page;
 let workspace: string;
 let fake: FakeAnthropic;
-
-function packageVsix(): string {
-  const given = option('--vsix');
-  if (given && existsSync(given)) return given;
-  const out = join(artifacts, 'archflow-editor-ui.vsix');
-  const r = spawnSync(process.execPath, [join(repoRoot, 'scripts/packageExtension.mjs'), '--out', out], { cwd: repoRoot, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`packaging the .vsix failed:\n${r.stdout}\n${r.stderr}`);
-  return out;
-}
 
 /** The frame whose document holds `selector` (the chat, the preview): code-server nests webviews two frames deep. */
 async function frameWith(selector: string, what: string): Promise<Frame> {
@@ -63,26 +48,16 @@ async function frameWith(selector: string, what: string): Promise<Frame> {
 const chat = () => frameWith('.af-chat', 'the chat view');
 const preview = () => frameWith('.react-flow', 'the preview');
 
-function card(frame: Frame, toolName: string, status?: string) {
-  const cards = frame.locator('.af-tool', { has: frame.locator('.af-tool-tool', { hasText: new RegExp(`^${toolName}$`) }) });
-  return status ? cards.and(frame.locator(`[data-status="${status}"]`)) : cards;
-}
-
-async function lastEnd(frame: Frame): Promise<string> {
-  const ends = frame.locator('[data-run-end]');
-  return (await ends.count()) ? ((await ends.last().getAttribute('data-item-id')) ?? '') : '';
-}
-
 /** Types a message in the composer and presses Enter; resolves with a function that waits for the run's end. */
 async function send(text: string): Promise<() => Promise<void>> {
   const frame = await chat();
-  const before = await lastEnd(frame);
+  const before = await lastRunEnd(frame);
   const input = frame.locator('textarea.af-input');
   await input.click();
   await input.fill(text);
   await input.press('Enter');
   return async () => {
-    await until(async () => (await lastEnd(frame)) !== before && (await frame.locator('.af-send').count()) === 1, 'the run to end', 60_000);
+    await until(async () => (await lastRunEnd(frame)) !== before && (await frame.locator('.af-send').count()) === 1, 'the run to end', 60_000);
     assert.equal(await frame.locator('[data-run-end]').last().getAttribute('data-run-end'), 'end_turn');
   };
 }
@@ -120,20 +95,10 @@ function versionIn(result: SeenToolResult | undefined): number {
   return Number(m?.[1] ?? m?.[2] ?? NaN);
 }
 
-async function screenshot(name: string): Promise<void> {
-  await page.mouse.move(5, 300);
-  await new Promise((r) => setTimeout(r, 600));
-  const file = join(artifacts, `${name}.png`);
-  await page.screenshot({ path: file });
-  if (screenshotsCopy) {
-    mkdirSync(screenshotsCopy, { recursive: true });
-    copyFileSync(file, join(screenshotsCopy, `${name}.png`));
-  }
-}
+const screenshot = (name: string) => runner.screenshot(page, name);
 
 before(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  const vsix = packageVsix();
+  const vsix = runner.vsix('archflow-editor-ui.vsix');
   fake = await startFakeAnthropic();
   workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
@@ -143,7 +108,7 @@ before(async () => {
     workspace,
     installVsix: [vsix],
     env: { ANTHROPIC_API_KEY: fake.apiKey },
-    logFile: join(artifacts, 'ui-editor.server.log'),
+    logFile: join(runner.artifacts, 'ui-editor.server.log'),
     settings: {
       'workbench.colorTheme': 'Default Light Modern',
       'editor.minimap.enabled': false,
@@ -164,13 +129,13 @@ before(async () => {
 
 let step = 0;
 afterEach(async () => {
-  await page?.screenshot({ path: join(artifacts, `ui-editor-step-${++step}.png`) }).catch(() => undefined);
+  await page?.screenshot({ path: join(runner.artifacts, `ui-editor-step-${++step}.png`) }).catch(() => undefined);
   assert.equal(fake.invalidRequests().length, 0, `the fake API rejected requests:\n${describeInvalid(fake.requests)}`);
 });
 
 after(async () => {
   await browser?.close().catch(() => undefined);
-  await server?.stop({ keep: args.includes('--keep') });
+  await server?.stop({ keep: runner.keep });
   await fake?.close();
   if (workspace) rmSync(workspace, { recursive: true, force: true });
 });

@@ -79,7 +79,7 @@ suite('editor tools: the model draws in the editor', () => {
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const f of created) rmSync(f, { force: true });
+    for (const f of created) rmSync(f, { recursive: true, force: true });
     await vscode.workspace.getConfiguration('archflow.chat').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('archflow.mcp').update('claudeDesktop', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
@@ -214,7 +214,7 @@ suite('editor tools: the model draws in the editor', () => {
     assert.equal(readFileSync(uri.fsPath, 'utf8'), FIXED, 'the file on disk is untouched');
   });
 
-  test('paths outside the workspace, with .., or not .diagram are refused with a clear message, and nothing is written', async () => {
+  test('paths outside the workspace, with .., or not .diagram are refused with a clear message and nothing written; inside it, missing folders are created', async () => {
     const manager = chat.mcp.manager!;
     const outsideDir = mkdtempSync(join(tmpdir(), 'archflow-outside-'));
     const notes = join(workspaceRoot().fsPath, 'notes.txt');
@@ -236,6 +236,14 @@ suite('editor tools: the model draws in the editor', () => {
         const opened = vscode.workspace.textDocuments.some((d) => d.uri.fsPath === file);
         assert.equal(opened, false, `${file} was not opened either`);
       }
+      // Inside the workspace, missing folders are created.
+      const nested = join(workspaceRoot().fsPath, 'nested', 'deeper', 'flow.diagram');
+      created.push(join(workspaceRoot().fsPath, 'nested'));
+      const made = (await manager.callServerTool('editor', 'write_diagram', { path: 'nested/deeper/flow.diagram', text: FIXED })) as CallToolResult;
+      assert.equal(made.isError, undefined, textOf(made));
+      assert.match(textOf(made), /^Created nested\/deeper\/flow\.diagram \(version 1\)/);
+      assert.equal(readFileSync(nested, 'utf8'), FIXED);
+      assert.ok(editorOf(vscode.Uri.file(nested)), 'and shown in an editor');
     } finally {
       rmSync(outsideDir, { recursive: true, force: true });
     }

@@ -17,6 +17,10 @@ const isMarkdownPreviewDrawing = "webviewId == 'markdown.preview' && webviewSect
 
 const CHAT_VIEW = 'archflow.chat';
 const isChatView = `view == ${CHAT_VIEW}`;
+const SERVERS_VIEW = 'archflow.mcpServers';
+const isServersView = `view == ${SERVERS_VIEW}`;
+/** A server row in a given state (its contextValue is `mcpServer;state=…;source=…`). */
+const serverRow = (states) => `${isServersView} && viewItem =~ /^mcpServer;state=(${states})/`;
 
 const commands = [
   { command: 'archflow.showPreview', title: '%command.showPreview%', category: 'ArchFlow', icon: '$(open-preview)' },
@@ -32,6 +36,15 @@ const commands = [
   { command: 'archflow.setApiKey', title: '%command.setApiKey%', category: 'ArchFlow' },
   { command: 'archflow.clearApiKey', title: '%command.clearApiKey%', category: 'ArchFlow' },
   { command: 'archflow.revokeToolApprovals', title: '%command.revokeToolApprovals%', category: 'ArchFlow' },
+  { command: 'archflow.askAboutDiagram', title: '%command.askAboutDiagram%', category: 'ArchFlow', icon: '$(comment-discussion)' },
+  { command: 'archflow.fixDiagramWithChat', title: '%command.fixDiagramWithChat%', category: 'ArchFlow' },
+  { command: 'archflow.addMcpServer', title: '%command.addMcpServer%', category: 'ArchFlow', icon: '$(add)' },
+  { command: 'archflow.startMcpServer', title: '%command.startMcpServer%', category: 'ArchFlow', icon: '$(debug-start)' },
+  { command: 'archflow.restartMcpServer', title: '%command.restartMcpServer%', category: 'ArchFlow', icon: '$(debug-restart)' },
+  { command: 'archflow.stopMcpServer', title: '%command.stopMcpServer%', category: 'ArchFlow', icon: '$(debug-stop)' },
+  { command: 'archflow.showMcpServerLog', title: '%command.showMcpServerLog%', category: 'ArchFlow', icon: '$(output)' },
+  { command: 'archflow.openMcpServerConfig', title: '%command.openMcpServerConfig%', category: 'ArchFlow', icon: '$(go-to-file)' },
+  { command: 'archflow.revokeMcpToolApproval', title: '%command.revokeMcpToolApproval%', category: 'ArchFlow', icon: '$(close)' },
 ];
 
 /** The extension's keys of package.json, exactly as they are written. */
@@ -67,8 +80,13 @@ export const manifest = {
       secondarySidebar: [{ id: 'archflow', title: 'ArchFlow', icon: 'media/chat.svg' }],
     },
     views: {
-      archflow: [{ type: 'webview', id: CHAT_VIEW, name: '%view.chat%', icon: 'media/chat.svg', contextualTitle: 'ArchFlow' }],
+      archflow: [
+        { type: 'webview', id: CHAT_VIEW, name: '%view.chat%', icon: 'media/chat.svg', contextualTitle: 'ArchFlow' },
+        { id: SERVERS_VIEW, name: '%view.mcpServers%', icon: 'media/chat.svg', contextualTitle: 'ArchFlow', visibility: 'collapsed' },
+      ],
     },
+    // VS Code's own chat (Copilot's agent mode) gets the diagram server without any configuration.
+    mcpServerDefinitionProviders: [{ id: 'archflow.diagramServer', label: 'ArchFlow' }],
     commands,
     keybindings: [
       { command: 'archflow.showPreview', key: 'ctrl+shift+v', mac: 'cmd+shift+v', when: isDiagramEditor },
@@ -84,12 +102,30 @@ export const manifest = {
         { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG} || editorLangId == markdown || ${isPreview}` },
         { command: 'archflow.exportPng', when: `resourceLangId == ${LANG} || editorLangId == markdown || ${isPreview}` },
         { command: 'archflow.stopChat', when: 'archflow.chat.running' },
+        { command: 'archflow.askAboutDiagram', when: `resourceLangId == ${LANG}` },
+        { command: 'archflow.fixDiagramWithChat', when: `resourceLangId == ${LANG}` },
+        { command: 'archflow.addMcpServer', when: 'workspaceFolderCount > 0' },
+        // These act on a row of the MCP servers view.
+        ...['startMcpServer', 'restartMcpServer', 'stopMcpServer', 'showMcpServerLog', 'openMcpServerConfig', 'revokeMcpToolApproval'].map((c) => ({ command: `archflow.${c}`, when: 'false' })),
       ],
       'view/title': [
         { command: 'archflow.newChat', when: isChatView, group: 'navigation@1' },
         { command: 'archflow.showChatHistory', when: isChatView, group: 'navigation@2' },
         { command: 'archflow.stopChat', when: `${isChatView} && archflow.chat.running`, group: 'navigation@3' },
         { command: 'archflow.openChatSettings', when: isChatView, group: 'navigation@4' },
+        { command: 'archflow.addMcpServer', when: isServersView, group: 'navigation@1' },
+      ],
+      'view/item/context': [
+        { command: 'archflow.startMcpServer', when: serverRow('idle|stopped|failed'), group: 'inline@1' },
+        { command: 'archflow.restartMcpServer', when: serverRow('running|starting|restarting'), group: 'inline@1' },
+        { command: 'archflow.stopMcpServer', when: serverRow('running|starting|restarting'), group: 'inline@2' },
+        { command: 'archflow.showMcpServerLog', when: `${isServersView} && viewItem =~ /^mcpServer;/`, group: 'inline@3' },
+        { command: 'archflow.startMcpServer', when: serverRow('idle|stopped|failed'), group: '1_lifecycle@1' },
+        { command: 'archflow.restartMcpServer', when: serverRow('running|starting|restarting'), group: '1_lifecycle@1' },
+        { command: 'archflow.stopMcpServer', when: serverRow('running|starting|restarting'), group: '1_lifecycle@2' },
+        { command: 'archflow.showMcpServerLog', when: `${isServersView} && viewItem =~ /^mcpServer;/`, group: '2_inspect@1' },
+        { command: 'archflow.openMcpServerConfig', when: `${isServersView} && viewItem =~ /^mcpServer;.*source=(file|settings)/`, group: '2_inspect@2' },
+        { command: 'archflow.revokeMcpToolApproval', when: `${isServersView} && viewItem == 'mcpTool;always'`, group: 'inline@1' },
       ],
       'webview/context': [
         { command: 'archflow.exportSvg', when: isMarkdownPreviewDrawing, group: 'archflow@1' },
@@ -101,7 +137,9 @@ export const manifest = {
         { command: 'archflow.showSource', when: isPreview, group: 'navigation' },
         { command: 'archflow.exportSvg', when: `${isDiagramEditor} || ${isPreview}`, group: '1_archflow@1' },
         { command: 'archflow.exportPng', when: `${isDiagramEditor} || ${isPreview}`, group: '1_archflow@2' },
+        { command: 'archflow.askAboutDiagram', when: isDiagramEditor, group: '2_chat@1' },
       ],
+      'editor/context': [{ command: 'archflow.askAboutDiagram', when: `editorLangId == ${LANG}`, group: '1_archflow@1' }],
       'editor/title/context': [{ command: 'archflow.showPreview', when: `resourceLangId == ${LANG}`, group: '1_open' }],
       'explorer/context': [
         { command: 'archflow.showPreview', when: `resourceLangId == ${LANG}`, group: 'navigation' },

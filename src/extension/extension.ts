@@ -13,6 +13,7 @@ import type { RenderedEvent } from './preview/diagramPreview';
 import { previewConfig } from './config';
 import { CommandManager } from './util/commandManager';
 import { registerChat, type ChatHandle } from './chat/registerChat';
+import { registerDiagramServerProvider, type DiagramServerProvider } from './mcp/diagramServerProvider';
 
 /** What `activate` returns: hooks for the integration tests and the benchmark, nothing more. */
 export interface ArchflowApi {
@@ -26,6 +27,8 @@ export interface ArchflowApi {
   extendMarkdownIt(md: MarkdownIt): MarkdownIt;
   /** Resolves once no Markdown fence drawing is pending. */
   markdownDrawingsSettled(): Promise<void>;
+  /** What VS Code's own chat gets: the diagram server's definition. */
+  mcpServers: DiagramServerProvider;
 }
 
 /**
@@ -57,12 +60,14 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
   for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter)]) {
     commands.add(command);
   }
-  const chat = registerChat({ context, log, diagrams: service, exporter }, commands);
+  const chat = registerChat({ context, log, diagrams: service, exporter, previews }, commands);
   context.subscriptions.push(chat);
+  const mcpServers = registerDiagramServerProvider(context);
   return {
     onDidRenderPreview: previews.onDidRender,
     previewCount: () => previews.previews.length,
     chat,
+    mcpServers,
     extendMarkdownIt: (md) => extendMarkdownIt(md, service, drawings),
     markdownDrawingsSettled: () => drawings.whenSettled(),
   };

@@ -55,6 +55,8 @@ export interface HighlightMessage {
   uri: string;
   elements: string[];
   connections: string[];
+  /** Also centre the view on these elements once they are drawn (show_diagram's `select`). */
+  reveal?: boolean;
 }
 
 /** Host -> webview: the preview settings changed (also sent once after `ready`). */

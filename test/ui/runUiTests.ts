@@ -7,8 +7,7 @@
 // Usage: node --import tsx test/ui/runUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -17,15 +16,11 @@ import { layoutDiagram } from '../../src/core/layout/index';
 import { shapeGeometry } from '../../src/core/render/index';
 import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
+import { uiRunner } from './uiRunner';
 import { cursorStatus, pickColorTheme, problemCounts, quickOpen, runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const artifacts = join(repoRoot, 'test-results');
-const screenshotsCopy = option('--screenshots');
+const runner = uiRunner();
+const artifacts = runner.artifacts;
 const EXAMPLE = join(repoRoot, 'examples/microservices.diagram');
 // A held-out Markdown document (written for these tests only): three diagram fences, the third with an error.
 const ARCHITECTURE_MD = join(repoRoot, 'test/ui/fixtures/architecture.md');
@@ -36,25 +31,8 @@ let page: Page;
 let workspace: string;
 let vsix: string;
 
-function packageVsix(): string {
-  const given = option('--vsix');
-  if (given) return given;
-  const out = join(artifacts, 'archflow-ui.vsix');
-  const r = spawnSync(process.execPath, [join(repoRoot, 'scripts/packageExtension.mjs'), '--out', out], { cwd: repoRoot, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`packaging the .vsix failed:\n${r.stdout}\n${r.stderr}`);
-  return out;
-}
-
-async function screenshot(name: string, only?: 'preview'): Promise<void> {
-  await page.mouse.move(5, 300);
-  await new Promise((r) => setTimeout(r, 600));
-  const file = join(artifacts, `${name}.png`);
-  if (only === 'preview') await page.locator('iframe.webview.ready').first().screenshot({ path: file });
-  else await page.screenshot({ path: file });
-  if (screenshotsCopy) {
-    mkdirSync(screenshotsCopy, { recursive: true });
-    copyFileSync(file, join(screenshotsCopy, `${name}.png`));
-  }
+function screenshot(name: string, only?: 'preview'): Promise<void> {
+  return runner.screenshot(page, name, only === 'preview' ? page.locator('iframe.webview.ready').first() : undefined);
 }
 
 async function setTheme(theme: string): Promise<void> {
@@ -65,8 +43,7 @@ async function setTheme(theme: string): Promise<void> {
 }
 
 before(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  vsix = packageVsix();
+  vsix = runner.vsix('archflow-ui.vsix');
   workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
   // A real example for the README screenshots.
   if (existsSync(EXAMPLE)) copyFileSync(EXAMPLE, join(workspace, 'example.diagram'));
@@ -97,7 +74,7 @@ afterEach(async () => {
 
 after(async () => {
   await browser?.close().catch(() => undefined);
-  await server?.stop({ keep: args.includes('--keep') });
+  await server?.stop({ keep: runner.keep });
   if (workspace) rmSync(workspace, { recursive: true, force: true });
 });
 
@@ -378,7 +355,7 @@ test('in Restricted Mode accented keywords are not boxed in .diagram files; an i
     await restricted.screenshot({ path: join(artifacts, 'restricted-mode-accents.png') });
   } finally {
     await restricted.close().catch(() => undefined);
-    await untrusted.stop({ keep: args.includes('--keep') });
+    await untrusted.stop({ keep: runner.keep });
     rmSync(folder, { recursive: true, force: true });
   }
 });

@@ -1,6 +1,6 @@
 // Small drivers for VS Code's workbench in code-server 4.139.1 (selectors from
 // shared/testing/real-vscode.md).
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 
 export async function waitForWorkbench(page: Page): Promise<void> {
   await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
@@ -114,4 +114,16 @@ export async function pickColorTheme(page: Page, theme: string): Promise<void> {
   // Click the row whose label is exactly the theme: Enter would take whichever row has focus.
   const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) });
   await row.first().click();
+}
+
+/** The chat's tool cards of one tool (by its name without the server), in a given state when asked. */
+export function toolCards(frame: Frame, toolName: string, status?: string): Locator {
+  const cards = frame.locator('.af-tool', { has: frame.locator('.af-tool-tool', { hasText: new RegExp(`^${toolName}$`) }) });
+  return status ? cards.and(frame.locator(`[data-status="${status}"]`)) : cards;
+}
+
+/** The id of the newest end of a run in the chat ('' when none): the list follows the end, so it is rendered. */
+export async function lastRunEnd(frame: Frame): Promise<string> {
+  const ends = frame.locator('[data-run-end]');
+  return (await ends.count()) ? ((await ends.last().getAttribute('data-item-id')) ?? '') : '';
 }

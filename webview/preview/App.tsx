@@ -48,6 +48,8 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
   const viewportTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** When each update arrived, by `uri@version`, to report how long drawing it took. */
   const arrivals = useRef(new Map<string, number>());
+  /** Elements the host asked to centre on, waiting until they are drawn. */
+  const pendingReveal = useRef<string[] | undefined>(undefined);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -59,6 +61,9 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
           setDoc((prev) => applyUpdate(prev, m));
           return;
         case 'highlight':
+          // A reveal waits for its elements to be drawn; the cursor moving elsewhere meanwhile cancels it.
+          if (m.reveal) pendingReveal.current = m.elements;
+          else if (pendingReveal.current && m.elements.join('\n') !== pendingReveal.current.join('\n')) pendingReveal.current = undefined;
           setHighlight({ elements: m.elements, connections: m.connections });
           return;
         case 'settings':
@@ -91,6 +96,29 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
       else void rf.fitView(FIT_OPTIONS);
     });
   }, [doc.scene, doc.uri, doc.restore, rf]);
+
+  // After the first drawing's fit (declared above, so its frame runs first).
+  useEffect(() => {
+    const wanted = pendingReveal.current;
+    if (!wanted?.length) return;
+    const drawn = wanted.filter((id) => flow.nodes.some((n) => n.id === id));
+    if (drawn.length === 0) return;
+    pendingReveal.current = undefined;
+    requestAnimationFrame(() => {
+      // Shown already: the highlight says enough. Else centre them, keeping the user's zoom unless they do not fit.
+      const pane = document.querySelector('.react-flow')?.getBoundingClientRect();
+      const { x, y, zoom } = rf.getViewport();
+      const onScreen = (id: string) => {
+        const node = rf.getInternalNode(id);
+        if (!node || !pane) return false;
+        const left = node.internals.positionAbsolute.x * zoom + x;
+        const top = node.internals.positionAbsolute.y * zoom + y;
+        return left >= 0 && top >= 0 && left + (node.measured.width ?? 0) * zoom <= pane.width && top + (node.measured.height ?? 0) * zoom <= pane.height;
+      };
+      if (drawn.every(onScreen)) return;
+      void rf.fitView({ padding: 0.4, maxZoom: zoom, nodes: drawn.map((id) => ({ id })), duration: reducedMotion ? 0 : 300 });
+    });
+  }, [flow, highlight, rf, reducedMotion]);
 
   useEffect(() => {
     if (doc.version < 0) return;

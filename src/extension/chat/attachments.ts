@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { capText, DEFAULT_MAX_RESULT_CHARS, fileAttachment, resourceAttachment, type ResultBlock } from '../../mcp/agent/index';
 import type { McpClientManager } from '../../mcp/client/index';
+import { formatDiagnosticLine } from '../../core/language/index';
+import type { Diagnostic, Locale } from '../../core/model';
 import type { AttachmentView } from '../../protocol/index';
 
 /** Something attached to the next message: what the chip shows, and what the model is sent. */
@@ -67,6 +69,21 @@ export async function attachResource(manager: McpClientManager): Promise<Pending
   const r = picked.resource;
   const blocks = resourceAttachment(await manager.readResource(r.server, r.uri));
   return { view: { id: randomUUID(), kind: 'resource', label: r.title ?? r.name, detail: `${r.server}: ${r.uri}` }, blocks };
+}
+
+/**
+ * A `.diagram` document as the editor holds it (unsaved edits included) with its problems as
+ * the Problems panel shows them, each with its line, column and suggested fixes: what "Fix
+ * with ArchFlow" and "Ask ArchFlow about this diagram" attach. The chip names the file and
+ * how many problems it has; its detail is the path (one chip per file).
+ */
+export function attachDiagram(doc: vscode.TextDocument, diagnostics: readonly Diagnostic[], locale: Locale): PendingAttachment {
+  const path = relative(doc.uri);
+  const name = basename(path);
+  const lines = diagnostics.flatMap((d) => [formatDiagnosticLine(path, d, locale), ...d.suggestions.map((s) => `  fix: replace ${s.range.line}:${s.range.column}-${s.range.endLine}:${s.range.endColumn} with ${JSON.stringify(s.text)}`)]);
+  const problems = lines.length ? `Problems of ${path} in the editor now (version ${doc.version}):\n${lines.join('\n')}` : `${path} has no problems in the editor now (version ${doc.version}).`;
+  const label = diagnostics.length ? vscode.l10n.t('{0} ({1} problems)', name, diagnostics.length) : name;
+  return { view: { id: randomUUID(), kind: 'file', label, detail: path }, blocks: [...textDocument(path, doc.getText()), { type: 'text', text: problems }] };
 }
 
 function basename(path: string): string {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { Agent, DIAGRAM_SYSTEM_PROMPT, type AgentRun, type ApprovalDecision, type RunResult } from '../../mcp/agent/index';
+import { Agent, DIAGRAM_SYSTEM_PROMPT, EDITOR_SYSTEM_PROMPT, type AgentRun, type ApprovalDecision, type RunResult } from '../../mcp/agent/index';
 import type { McpClientManager } from '../../mcp/client/index';
 import {
   assertNever,
@@ -83,6 +83,10 @@ export class ChatController extends Disposable {
   readonly #saveTimers = new Map<string, ReturnType<typeof setTimeout>>();
   #chromeTimer: ReturnType<typeof setTimeout> | undefined;
   #reportedUnreadable = new Set<string>();
+  /** The page posted `ready` since it was attached: what is posted now reaches it. */
+  #pageReady = false;
+  /** A composer draft to show once the page is ready. */
+  #pendingDraft: { draft?: string } | undefined;
 
   readonly #onDidChangeRunning = this.register(new vscode.EventEmitter<boolean>());
   /** The shown conversation started or stopped running (for the title bar's Stop). */
@@ -135,6 +139,7 @@ export class ChatController extends Disposable {
   /** Connects the webview; what it was sent before is replaced when it posts `ready`. */
   attach(surface: ChatSurface): vscode.Disposable {
     this.#surface = surface;
+    this.#pageReady = false;
     return {
       dispose: () => {
         if (this.#surface === surface) this.#surface = undefined;
@@ -166,7 +171,11 @@ export class ChatController extends Disposable {
   async #receive(m: ChatToHostMessage): Promise<void> {
     switch (m.type) {
       case 'ready':
-        return this.resync();
+        this.#pageReady = true;
+        await this.resync();
+        if (this.#pendingDraft) this.#post({ type: 'show', what: 'composer', ...this.#pendingDraft });
+        this.#pendingDraft = undefined;
+        return;
       case 'send':
         return this.send(m.text);
       case 'stop':
@@ -211,6 +220,19 @@ export class ChatController extends Disposable {
     }
     this.#switchTo(this.#adopt(emptyConversation(this.#lastModel(), folderUris())));
     this.#post({ type: 'show', what: 'composer' });
+  }
+
+  /**
+   * Puts attachments for the next message in the composer (replacing earlier ones of the same
+   * file) with `draft` as its text (when given), and shows it. Sends nothing: the user does.
+   */
+  async compose(attachments: PendingAttachment[], draft?: string): Promise<void> {
+    const replaced = new Set(attachments.map((a) => a.view.detail ?? a.view.label));
+    this.#attachments = [...this.#attachments.filter((a) => !replaced.has(a.view.detail ?? a.view.label)), ...attachments];
+    await this.#postChrome();
+    const show = draft !== undefined ? { draft } : {};
+    if (this.#pageReady) this.#post({ type: 'show', what: 'composer', ...show });
+    else this.#pendingDraft = show;
   }
 
   /** Opens (or closes) the history list in the view. */
@@ -664,5 +686,5 @@ function systemPrompt(): string {
   const where = folders.length
     ? `You are in ArchFlow's chat inside VS Code. The user's workspace folder${folders.length > 1 ? 's are' : ' is'} ${folders.map((f) => `\`${f}\``).join(', ')}; paths you write are relative to ${folders.length > 1 ? 'one of them' : 'it'}.`
     : "You are in ArchFlow's chat inside VS Code, with no folder open: files cannot be written.";
-  return `${DIAGRAM_SYSTEM_PROMPT}\n\n${where}`;
+  return `${DIAGRAM_SYSTEM_PROMPT}\n\n${EDITOR_SYSTEM_PROMPT}\n\n${where}`;
 }

@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { createEditorServer, EDITOR_SERVER_NAME } from '../../mcp/editor/index';
 import { createDiagramServer } from '../../mcp/server/index';
 import type { DiagramService } from '../documents/diagramService';
 import type { Exporter } from '../export/exporter';
 import { displayLocale } from '../locale';
+import { VsCodeDiagramWorkspace } from '../mcp/editorWorkspace';
 import { McpService } from '../mcp/mcpService';
+import { McpServersView } from '../mcp/serversView';
+import type { PreviewManager } from '../preview/previewManager';
 import { Disposable } from '../util/dispose';
 import { ApiKeyStore } from './apiKey';
+import { attachDiagram, type PendingAttachment } from './attachments';
 import { ChatController } from './chatController';
 import { ConversationStore } from './conversationStore';
 import { WorkspaceApprovalStore } from './workspaceApprovals';
@@ -18,6 +23,7 @@ export interface ChatDeps {
   log: vscode.LogOutputChannel;
   diagrams: DiagramService;
   exporter: Exporter;
+  previews: PreviewManager;
 }
 
 /** The folder of this workspace's conversations: one per set of workspace folders (or per workspace file). */
@@ -39,10 +45,12 @@ export class ChatServices extends Disposable {
   readonly mcp: McpService;
   readonly store: ConversationStore;
   readonly controller: ChatController;
+  /** The MCP servers view beside the chat (its rows and actions). */
+  readonly servers: McpServersView;
 
-  constructor(deps: ChatDeps) {
+  constructor(private readonly deps: ChatDeps) {
     super();
-    const { context, log, diagrams, exporter } = deps;
+    const { context, log, diagrams, exporter, previews } = deps;
     this.keys = this.register(new ApiKeyStore(context.secrets));
     this.approvals = new WorkspaceApprovalStore(context.workspaceState);
     this.mcp = this.register(
@@ -59,6 +67,8 @@ export class ChatServices extends Disposable {
                 rasterize: exporter.rasterize,
               }),
           },
+          // The model's hands in the editor: .diagram documents as the user sees them, and the preview.
+          { name: EDITOR_SERVER_NAME, createServer: () => createEditorServer({ workspace: new VsCodeDiagramWorkspace(diagrams, previews), locale: displayLocale() }) },
         ],
         approvals: this.approvals,
         secrets: context.secrets,
@@ -67,6 +77,13 @@ export class ChatServices extends Disposable {
     );
     this.store = new ConversationStore(conversationsDir(context.globalStorageUri));
     this.controller = this.register(new ChatController({ store: this.store, keys: this.keys, mcp: this.mcp, approvals: this.approvals, memento: context.workspaceState, log }));
+    this.servers = this.register(new McpServersView({ mcp: this.mcp, approvals: this.approvals, log }));
     this.register(this.controller.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'archflow.chat.running', running)));
+  }
+
+  /** A `.diagram` document with its problems (icon warnings included), ready to attach to the next message. */
+  async diagramAttachment(doc: vscode.TextDocument): Promise<PendingAttachment> {
+    await this.deps.diagrams.catalog();
+    return attachDiagram(doc, this.deps.diagrams.analyze(doc).diagnostics, displayLocale());
   }
 }

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { registerServersView } from '../mcp/registerServersView';
+import { registerAskFromEditor } from './askFromEditor';
 import type { Command, CommandManager } from '../util/commandManager';
 import type { ChatDeps, ChatServices } from './chatServices';
 import { ChatViewProvider } from './chatViewProvider';
@@ -84,10 +86,14 @@ export function registerChat(deps: ChatDeps, commands: CommandManager): ChatHand
     },
   ];
   for (const c of chatCommands) commands.add(c);
+  const serversView = registerServersView(async () => (await services()).servers, commands);
+  const fromEditor = registerAskFromEditor(services, commands, reveal);
   return {
     services,
     view,
     dispose: () => {
+      serversView.dispose();
+      fromEditor.dispose();
       registration.dispose();
       view.dispose();
     },

@@ -51,6 +51,15 @@ export function elementById(model: DiagramModel, id: string): ElementDecl | unde
 }
 
 /**
+ * Where to put the cursor for an element: its id where it is declared, or, for a node that
+ * only appears in connections, its first mention. Undefined when the model has no such id.
+ */
+export function elementTarget(model: DiagramModel, id: string): Range | undefined {
+  const element = elementById(model, id);
+  return element && !(element.kind === 'node' && element.implicit) ? element.idRange : occurrencesOf(model, id)[0]?.range;
+}
+
+/**
  * The innermost element whose statement spans the position's line (a node's line, or a
  * group from its header to its `}`), for highlighting the preview from the cursor.
  */

@@ -13,7 +13,7 @@ import {
 import { safeLink } from '../../core/render/index';
 import { previewConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
-import { elementAtLine, connectionsAtLine, elementById, occurrencesOf } from '../language/occurrences';
+import { elementAtLine, connectionsAtLine, elementTarget } from '../language/occurrences';
 import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';
 import { toVsRange } from '../util/ranges';
@@ -175,6 +175,12 @@ export class DiagramPreview extends Disposable {
 
   reveal(column?: vscode.ViewColumn, preserveFocus = true): void {
     this.panel.reveal(column, preserveFocus);
+  }
+
+  /** Emphasises one element and centres the view on it once it is drawn (the editor tools' show_diagram). */
+  focusElement(id: string): void {
+    this.#sentHighlight = `${id}|`;
+    this.#post({ type: 'highlight', uri: this.#resource.toString(), elements: [id], connections: [], reveal: true });
   }
 
   /** Updates now (no debounce). */
@@ -396,9 +402,7 @@ export class DiagramPreview extends Disposable {
 
   async #revealElement(id: string): Promise<void> {
     const doc = await this.#document();
-    const { model } = this.ctx.service.analyze(doc);
-    const element = elementById(model, id);
-    const target = element && !(element.kind === 'node' && element.implicit) ? element.idRange : occurrencesOf(model, id)[0]?.range;
+    const target = elementTarget(this.ctx.service.analyze(doc).model, id);
     if (!target) return;
     await this.#showSelection(doc, toVsRange(target));
   }

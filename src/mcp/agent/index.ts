@@ -38,4 +38,4 @@ export { withCacheBreakpoints, MAX_CACHE_BREAKPOINTS } from './caching';
 export { resourceAttachment, fileAttachment, promptMessages } from './context';
 export { DEFAULT_PRICES, priceFor, usageOf, addUsage, totalTokens } from './pricing';
 export type { ModelPrice, PriceTable } from './pricing';
-export { DIAGRAM_SYSTEM_PROMPT } from './systemPrompt';
+export { DIAGRAM_SYSTEM_PROMPT, EDITOR_SYSTEM_PROMPT } from './systemPrompt';

@@ -20,6 +20,12 @@ export interface OutputTarget {
 
 export type OutputCheck = { ok: true; target: OutputTarget } | { ok: false; message: string };
 
+/** Which files a check accepts, and what it says about any other: `render_diagram` writes `.svg`, the editor tools `.diagram`. */
+export interface FileKind {
+  pattern: RegExp;
+  refuse(path: string): string;
+}
+
 const DEVICE_NAME = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 const FORBIDDEN_IN_NAME = /[<>:"|?*]/;
 // Control characters other than NUL, which gets its own message.
@@ -50,7 +56,7 @@ export async function resolveRoots(dirs: readonly string[]): Promise<{ roots: st
  * Decides whether `output` may be written, before anything touches the disk.
  *
  * `roots` must be realpaths (see {@link resolveRoots}); a relative `output` is resolved
- * against the first. Accepted: a path ending in `.svg` (any case) whose every existing
+ * against the first. Accepted: a path of `kind` (default: ending in `.svg`, any case) whose every existing
  * ancestor, followed through symlinks, stays inside one of the roots. Refused, each with a
  * message that ends by naming the allowed roots: empty paths, NUL and control characters,
  * any `..` segment, reserved device names (CON, NUL, COM1…), names over 255 bytes, paths
@@ -58,13 +64,18 @@ export async function resolveRoots(dirs: readonly string[]): Promise<{ roots: st
  * the roots, paths that a symlink leads out of the roots, an existing symlink or non-file
  * at the target. Never creates, writes or deletes anything.
  */
-export async function checkOutputPath(output: string, roots: readonly string[], messages: ServerMessages): Promise<OutputCheck> {
+export async function checkOutputPath(
+  output: string,
+  roots: readonly string[],
+  messages: ServerMessages,
+  kind: FileKind = { pattern: /\.svg$/i, refuse: messages.outputNotSvg },
+): Promise<OutputCheck> {
   const refuse = (message: string): OutputCheck => ({ ok: false, message: `${message}\n${messages.allowedRoots(roots)}` });
 
   if (output.length === 0) return refuse(messages.outputEmpty());
   if (output.includes('\0')) return refuse(messages.outputNulByte());
   if (CONTROL_CHAR.test(output)) return refuse(messages.outputControlChar());
-  if (!/\.svg$/i.test(output)) return refuse(messages.outputNotSvg(output));
+  if (!kind.pattern.test(output)) return refuse(kind.refuse(output));
   if (Buffer.byteLength(output, 'utf8') > MAX_PATH_BYTES) return refuse(messages.outputPathTooLong(MAX_PATH_BYTES));
 
   const absoluteInput = path.isAbsolute(output);

@@ -59,17 +59,49 @@ test('every setting is grouped by area and has a markdownDescription; the API en
   assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['archflow.mcp.servers', 'archflow.mcp.claudeDesktop']);
 });
 
-test('the chat is a webview view in the secondary side bar (VS Code >= 1.106), with its actions in the title bar', () => {
+test('the chat is a webview view in the secondary side bar (VS Code >= 1.106), with its actions in the title bar, and the MCP servers tree below it', () => {
   assert.match(pkg.engines.vscode, /^\^1\.(10[6-9]|1[1-9]\d)\./);
   assert.deepEqual(pkg.contributes.viewsContainers.secondarySidebar.map((c: { id: string }) => c.id), ['archflow']);
-  assert.deepEqual(pkg.contributes.views.archflow.map((v: { id: string; type: string }) => [v.id, v.type]), [['archflow.chat', 'webview']]);
+  assert.deepEqual(pkg.contributes.views.archflow.map((v: { id: string; type?: string }) => [v.id, v.type ?? 'tree']), [
+    ['archflow.chat', 'webview'],
+    ['archflow.mcpServers', 'tree'],
+  ]);
   const title = pkg.contributes.menus['view/title'].map((m: { command: string; when: string }) => [m.command, m.when]);
   assert.deepEqual(title, [
     ['archflow.newChat', 'view == archflow.chat'],
     ['archflow.showChatHistory', 'view == archflow.chat'],
     ['archflow.stopChat', 'view == archflow.chat && archflow.chat.running'],
     ['archflow.openChatSettings', 'view == archflow.chat'],
+    ['archflow.addMcpServer', 'view == archflow.mcpServers'],
   ]);
+});
+
+test('the MCP servers view offers each action only on the rows it applies to', () => {
+  const items: { command: string; when: string; group: string }[] = pkg.contributes.menus['view/item/context'];
+  const whenFor = (command: string) => items.filter((i) => i.command === command).map((i) => i.when);
+  const row = (state: string, source = 'file') => `mcpServer;state=${state};source=${source}`;
+  // The when clauses as VS Code evaluates them, for a row's contextValue.
+  const applies = (when: string, viewItem: string) =>
+    when.split(' && ').every((part) => {
+      if (part === 'view == archflow.mcpServers') return true;
+      const regex = /^viewItem =~ \/(.*)\/$/.exec(part);
+      if (regex) return new RegExp(regex[1]!).test(viewItem);
+      const equal = /^viewItem == '(.*)'$/.exec(part);
+      if (equal) return equal[1] === viewItem;
+      throw new Error(`unexpected clause ${part}`);
+    });
+  const shown = (command: string, viewItem: string) => whenFor(command).some((w) => applies(w, viewItem));
+  for (const state of ['idle', 'stopped', 'failed']) {
+    assert.ok(shown('archflow.startMcpServer', row(state)) && !shown('archflow.stopMcpServer', row(state)), state);
+  }
+  for (const state of ['running', 'starting', 'restarting']) {
+    assert.ok(shown('archflow.restartMcpServer', row(state)) && shown('archflow.stopMcpServer', row(state)) && !shown('archflow.startMcpServer', row(state)), state);
+  }
+  assert.ok(!shown('archflow.startMcpServer', row('disabled')) && !shown('archflow.restartMcpServer', row('disabled')));
+  assert.ok(shown('archflow.showMcpServerLog', row('failed', 'builtin')));
+  assert.ok(shown('archflow.openMcpServerConfig', row('running', 'file')) && shown('archflow.openMcpServerConfig', row('idle', 'settings')));
+  assert.ok(!shown('archflow.openMcpServerConfig', row('running', 'builtin')), 'a built-in server has no configuration');
+  assert.ok(shown('archflow.revokeMcpToolApproval', 'mcpTool;always') && !shown('archflow.revokeMcpToolApproval', 'mcpTool'));
 });
 
 test('in .diagram files accented keywords are not boxed, in Restricted Mode too; invisible and ambiguous characters still are', () => {
@@ -88,4 +120,12 @@ test('the language, grammar and files it points at exist', () => {
   assert.equal(config.comments.lineComment, '#');
   assert.deepEqual(config.brackets, [['{', '}']]);
   assert.ok(config.autoClosingPairs.some((p: { open: string }) => p.open === '"'));
+});
+
+test("VS Code's own chat gets the diagram server from a provider, and the .vsix carries the server it starts", () => {
+  assert.deepEqual(pkg.contributes.mcpServerDefinitionProviders, [{ id: 'archflow.diagramServer', label: 'ArchFlow' }]);
+  // Contributed providers imply `onMcpCollection:<id>`: no activation event of its own.
+  assert.ok(!pkg.activationEvents.some((e: string) => e.startsWith('onMcpCollection')));
+  const included = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1));
+  assert.ok(included.includes('dist/mcp.js'), 'dist/mcp.js is packaged');
 });

@@ -113,6 +113,7 @@ suite('chat', () => {
     assert.equal(chrome.keySource, 'environment');
     assert.deepEqual(chrome.servers.map((s) => [s.name, s.state, s.builtin]).sort(), [
       ['archflow', 'running', true],
+      ['editor', 'running', true],
       ['toolbox', 'running', false],
     ]);
     await waitFor(() => lastChrome().models.some((m) => m.id === 'claude-opus-5-5'), 'the models the API lists');

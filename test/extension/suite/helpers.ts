@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ChatHandle } from '../../../src/extension/chat/registerChat';
+import type { DiagramServerProvider } from '../../../src/extension/mcp/diagramServerProvider';
 
 export const EXTENSION_ID = 'archflow.archflow';
 
@@ -10,6 +11,7 @@ export interface ArchflowApi {
   previewCount(): number;
   chat: ChatHandle;
   markdownDrawingsSettled(): Promise<void>;
+  mcpServers: DiagramServerProvider;
 }
 
 /** The workspace folder the runner opened (a scratch copy of test/extension/fixtures/workspace). */
@@ -53,6 +55,17 @@ export function diagnosticsOf(uri: vscode.Uri, min = 1): Promise<vscode.Diagnost
     const all = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'archflow');
     return all.length >= min ? all : undefined;
   }, `${min} diagnostic(s) on ${uri.path}`);
+}
+
+/**
+ * Reverts a document to its file and waits until it is clean. The revert command acts on the
+ * focused editor (or a list selection), so the document is focused first: another suite's
+ * view keeping the focus must not leave it dirty for the next test.
+ */
+export async function revertDocument(doc: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(doc, { preserveFocus: false });
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+  await waitFor(() => !doc.isDirty, `${doc.uri.path} to be reverted`);
 }
 
 export async function closeAll(): Promise<void> {

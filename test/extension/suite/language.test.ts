@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAll, diagnosticsOf, fixtureUri, openFixture, waitFor } from './helpers';
+import { closeAll, diagnosticsOf, fixtureUri, openFixture, revertDocument, waitFor } from './helpers';
 
 suite('language features', () => {
   suiteTeardown(closeAll);
@@ -64,7 +64,7 @@ suite('language features', () => {
     const redis = resolved.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'logos:redis');
     const docs = redis?.documentation;
     assert.match(typeof docs === 'string' ? docs : (docs?.value ?? ''), /!\[logos:redis\]\(data:image\/svg\+xml;base64,/);
-    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await revertDocument(doc);
   });
 
   test('completion offers shapes in both languages after `id =`', async () => {

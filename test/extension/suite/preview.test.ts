@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, closeAll, fixtureUri, openFixture, waitFor } from './helpers';
+import { api, closeAll, fixtureUri, openFixture, revertDocument, waitFor } from './helpers';
 
 function previewTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('archflow.preview'));
@@ -45,7 +45,7 @@ suite('preview', () => {
     const after = await waitFor(() => seen.find((e) => e.version === version), `version ${version} on screen`);
     sub.dispose();
     assert.equal(after.elements, 4, editor.document.getText());
-    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await revertDocument(editor.document);
   });
 
   test('a second document gets its own preview', async () => {

@@ -7,6 +7,7 @@ import {
   capText,
   cutMiddle,
   DIAGRAM_SYSTEM_PROMPT,
+  EDITOR_SYSTEM_PROMPT,
   MAX_IMAGE_BASE64,
   priceFor,
   repairHistory,
@@ -201,4 +202,11 @@ test('the system prompt teaches the diagram workflow with our tools', () => {
   assert.deepEqual([...order].sort((a, b) => a - b), order);
   assert.match(DIAGRAM_SYSTEM_PROMPT, /once/);
   assert.match(DIAGRAM_SYSTEM_PROMPT, /Look at the preview/);
+});
+
+test('the editor part of the prompt teaches read, write, read the problems, fix, show', () => {
+  const order = ['read_diagram', 'write_diagram', 'baseVersion', 'every problem of your text', 'Fix them all', 'show_diagram'].map((s) => EDITOR_SYSTEM_PROMPT.indexOf(s));
+  assert.ok(order.every((i) => i >= 0), String(order));
+  assert.deepEqual([...order].sort((a, b) => a - b), order);
+  assert.match(EDITOR_SYSTEM_PROMPT, /keep theirs/);
 });

@@ -1,0 +1,312 @@
+#!/usr/bin/env -S node --import tsx
+// The chat drawing in the editor, as a user sees it: the packaged .vsix in code-server, driven
+// through the UI by headless Chromium, with the project's fake Messages API scripted as a model
+// that draws with the editor tools, and real MCP servers. What only the UI shows: the editor's
+// text after each edit, the Problems panel, the preview's drawing, undo with the keyboard, the
+// user typing while a write waits, the MCP servers view and its log, the "Fix with ArchFlow"
+// quick fix; and the .vsix's own MCP server running on its own (no node_modules). Screenshots
+// go to test-results/.
+//
+// Usage: node --import tsx test/ui/runEditorUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
+import { after, afterEach, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { launchChromium } from '../harness/browser';
+import { repoRoot, scratchWorkspace, startCodeServer, toolNode, type CodeServer } from '../extension/harness/codeServer';
+import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type ScriptStep, type SeenToolResult } from '../fakeAnthropic/index';
+import { uiRunner } from './uiRunner';
+import { lastRunEnd, problemCounts, quickOpen, runCommand, toolCards as card, until, waitForCommand, waitForWorkbench } from './workbench';
+
+const runner = uiRunner();
+const TOOLBOX = join(repoRoot, 'test/fixtures/mcp-servers/toolbox.mjs');
+const CRASHES = join(repoRoot, 'test/fixtures/mcp-servers/crashAtStart.mjs');
+const T = { timeout: 120_000 };
+const WITH_MISTAKE = 'diagram "Checkout"\nweb = rectangle "Web"\napi = rectangel "API"\ndb = cylinder "Orders"\nweb -> api "HTTPS" anim=packets\napi -> db "SQL"\n';
+const FIXED = WITH_MISTAKE.replace('rectangel', 'rectangle');
+
+let server: CodeServer;
+let browser: Browser;
+let page: Page;
+let workspace: string;
+let fake: FakeAnthropic;
+
+/** The frame whose document holds `selector` (the chat, the preview): code-server nests webviews two frames deep. */
+async function frameWith(selector: string, what: string): Promise<Frame> {
+  return until(async () => {
+    for (const frame of page.frames()) {
+      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+    }
+    return undefined;
+  }, what, 60_000);
+}
+
+const chat = () => frameWith('.af-chat', 'the chat view');
+const preview = () => frameWith('.react-flow', 'the preview');
+
+/** Types a message in the composer and presses Enter; resolves with a function that waits for the run's end. */
+async function send(text: string): Promise<() => Promise<void>> {
+  const frame = await chat();
+  const before = await lastRunEnd(frame);
+  const input = frame.locator('textarea.af-input');
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+  return async () => {
+    await until(async () => (await lastRunEnd(frame)) !== before && (await frame.locator('.af-send').count()) === 1, 'the run to end', 60_000);
+    assert.equal(await frame.locator('[data-run-end]').last().getAttribute('data-run-end'), 'end_turn');
+  };
+}
+
+function script(...steps: ScriptStep[]): void {
+  assert.equal(fake.pending, 0, 'a previous test left replies unused');
+  fake.script(...steps);
+}
+
+/** The text of the editor in the editor area (Monaco draws spaces as no-break spaces). */
+async function editorText(): Promise<string> {
+  const lines = await page.locator('.part.editor .monaco-editor .view-lines .view-line').evaluateAll((els) =>
+    els.map((e) => ({ top: parseFloat((e as HTMLElement).style.top || '0'), text: e.textContent ?? '' })),
+  );
+  return lines
+    .sort((a, b) => a.top - b.top)
+    .map((l) => l.text.replace(/\u00a0/g, ' '))
+    .join('\n');
+}
+
+async function problemRows(): Promise<string[]> {
+  return page.locator('.markers-panel .monaco-list-row[aria-label]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+}
+
+/** The node is wholly inside the preview's pane. */
+async function onScreen(frame: Frame, id: string): Promise<boolean> {
+  const pane = await frame.locator('.react-flow').boundingBox();
+  const node = await frame.locator(`.react-flow__node[data-id="${id}"]`).boundingBox();
+  if (!pane || !node) return false;
+  return node.x >= pane.x && node.y >= pane.y && node.x + node.width <= pane.x + pane.width && node.y + node.height <= pane.y + pane.height;
+}
+
+function versionIn(result: SeenToolResult | undefined): number {
+  const m = /baseVersion: (\d+)|version (\d+)/.exec(result?.text ?? '');
+  return Number(m?.[1] ?? m?.[2] ?? NaN);
+}
+
+const screenshot = (name: string) => runner.screenshot(page, name);
+
+before(async () => {
+  const vsix = runner.vsix('archflow-editor-ui.vsix');
+  fake = await startFakeAnthropic();
+  workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
+  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  writeFileSync(join(workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: { toolbox: { type: 'stdio', command: 'node', args: [TOOLBOX] }, broken: { type: 'stdio', command: 'node', args: [CRASHES] } } }, null, 2));
+  writeFileSync(join(workspace, 'race.diagram'), FIXED);
+  server = await startCodeServer({
+    workspace,
+    installVsix: [vsix],
+    env: { ANTHROPIC_API_KEY: fake.apiKey },
+    logFile: join(runner.artifacts, 'ui-editor.server.log'),
+    settings: {
+      'workbench.colorTheme': 'Default Light Modern',
+      'editor.minimap.enabled': false,
+      'window.commandCenter': false,
+      'workbench.layoutControl.enabled': false,
+      'archflow.chat.baseUrl': fake.url,
+      'archflow.mcp.claudeDesktop': false,
+      // VS Code for the web saves after a delay by default; the desktop, whose user this is, does not.
+      'files.autoSave': 'off',
+    },
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
+  await waitForWorkbench(page);
+  await waitForCommand(page, 'ArchFlow: Open Chat');
+});
+
+let step = 0;
+afterEach(async () => {
+  await page?.screenshot({ path: join(runner.artifacts, `ui-editor-step-${++step}.png`) }).catch(() => undefined);
+  assert.equal(fake.invalidRequests().length, 0, `the fake API rejected requests:\n${describeInvalid(fake.requests)}`);
+});
+
+after(async () => {
+  await browser?.close().catch(() => undefined);
+  await server?.stop({ keep: runner.keep });
+  await fake?.close();
+  if (workspace) rmSync(workspace, { recursive: true, force: true });
+});
+
+test('the model draws in the editor: its mistake in the Problems panel, its fix, the preview, one undo step', T, async () => {
+  let first: SeenToolResult | undefined;
+  script(
+    { content: [{ type: 'text', text: 'Reading the syntax first.' }, { type: 'tool_use', name: 'archflow__syntax_help', input: {} }], stopReason: 'tool_use' },
+    { content: [{ type: 'tool_use', name: 'editor__write_diagram', input: { path: 'checkout.diagram', text: WITH_MISTAKE } }], stopReason: 'tool_use' },
+    (request) => {
+      [first] = lastToolResults(request);
+      return {
+        content: [
+          { type: 'text', text: 'One mistake on line 3: fixing it.' },
+          { type: 'tool_use', name: 'editor__write_diagram', input: { path: 'checkout.diagram', text: FIXED, baseVersion: versionIn(first) } },
+        ],
+        stopReason: 'tool_use',
+      };
+    },
+    { content: [{ type: 'tool_use', name: 'editor__show_diagram', input: { path: 'checkout.diagram', select: 'api' } }], stopReason: 'tool_use' },
+    { content: [{ type: 'text', text: '`checkout.diagram`: the web tier calls the API, which keeps the orders in a database.' }], stopReason: 'end_turn' },
+  );
+  await runCommand(page, 'ArchFlow: Open Chat');
+  const ended = await send('Draw the checkout flow in checkout.diagram');
+  const frame = await chat();
+  const write1 = card(frame, 'write_diagram', 'approval');
+  await write1.waitFor({ timeout: 60_000 });
+  await write1.getByRole('button', { name: /Allow once/ }).click();
+
+  // The editor shows the model's first text, and the Problems panel its mistake.
+  await page.locator('.tabs-container .tab', { hasText: 'checkout.diagram' }).waitFor({ timeout: 30_000 });
+  await until(async () => (await editorText()).includes('api = rectangel "API"'), 'the first version in the editor');
+  await until(async () => (await problemCounts(page)).errors === 1, 'one error in the status bar');
+  await page.locator('#status\\.problems').first().click();
+  await until(async () => (await problemRows()).some((r) => r.includes("unknown shape 'rectangel'; did you mean 'rectangle'?")), 'the error in the Problems panel');
+  await screenshot('editor-tools-mistake');
+
+  const write2 = card(frame, 'write_diagram', 'approval');
+  await write2.waitFor({ timeout: 60_000 });
+  assert.match(first?.text ?? '', /checkout\.diagram:3:7: error/, 'the model read the problem from its own edit');
+  await write2.getByRole('button', { name: /Allow once/ }).click();
+  await ended();
+
+  // The fix: in the editor, the Problems panel empty, the preview draws it with `api` highlighted.
+  await until(async () => (await editorText()).includes('api = rectangle "API"'), 'the fix in the editor');
+  await until(async () => (await problemCounts(page)).errors === 0, 'no error in the status bar');
+  await until(async () => (await problemRows()).length === 0, 'the Problems panel empty');
+  const drawing = await preview();
+  await until(async () => (await drawing.locator('.react-flow__node .af-node').count()) === 3, 'three nodes in the preview');
+  assert.deepEqual((await drawing.locator('.react-flow__node .af-node').evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''))).sort(), ['API', 'Orders', 'Web']);
+  assert.equal(await drawing.locator('.react-flow__edge').count(), 2);
+  await until(async () => (await drawing.locator('.react-flow__node.af-highlight').getAttribute('data-id')) === 'api', 'api selected in the preview');
+  assert.deepEqual(await card(frame, 'write_diagram').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), ['done', 'done']);
+  await runCommand(page, 'View: Hide Panel');
+  for (const id of ['web', 'api', 'db']) assert.ok(await onScreen(drawing, id), `${id} on screen: selecting api moved nothing`);
+  await screenshot('editor-tools');
+
+  // Zoomed in so that the database is out of sight, "show me the database" brings it to the middle.
+  for (let i = 0; i < 4; i++) await drawing.locator('.react-flow__controls-zoomin').click();
+  await until(async () => !(await onScreen(drawing, 'db')), 'the database out of sight');
+  script(
+    { content: [{ type: 'tool_use', name: 'editor__show_diagram', input: { path: 'checkout.diagram', select: 'db' } }], stopReason: 'tool_use' },
+    { content: [{ type: 'text', text: 'That is the orders database.' }], stopReason: 'end_turn' },
+  );
+  await (await send('Show me the database'))();
+  await until(async () => onScreen(drawing, 'db'), 'the database centred in the preview');
+  await until(async () => (await drawing.locator('.react-flow__node.af-highlight').getAttribute('data-id')) === 'db', 'db selected');
+
+  // One undo step with the keyboard brings the mistake back; redo the fix.
+  await page.locator('.part.editor .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+Z');
+  await until(async () => (await editorText()).includes('api = rectangel "API"'), 'undo to the first version');
+  assert.ok(!(await editorText()).includes('api = rectangle "API"'));
+  await page.keyboard.press('Control+Shift+Z');
+  await until(async () => (await editorText()).includes('api = rectangle "API"'), 'redo to the fix');
+  assert.equal(readFileSync(join(workspace, 'checkout.diagram'), 'utf8'), FIXED, 'the fix is saved');
+});
+
+test('the user types while the model\'s write waits: it is refused with the current text, nothing typed is lost', T, async () => {
+  let refused: SeenToolResult | undefined;
+  await quickOpen(page, 'race.diagram');
+  script(
+    { content: [{ type: 'tool_use', name: 'editor__read_diagram', input: {} }], stopReason: 'tool_use' },
+    (request) => ({ content: [{ type: 'tool_use', name: 'editor__write_diagram', input: { path: 'race.diagram', text: WITH_MISTAKE, baseVersion: versionIn(lastToolResults(request)[0]) } }], stopReason: 'tool_use' }),
+    (request) => {
+      [refused] = lastToolResults(request);
+      return { content: [{ type: 'text', text: 'You are editing race.diagram: I kept your change.' }], stopReason: 'end_turn' };
+    },
+  );
+  const ended = await send('Rewrite the diagram I have open');
+  const frame = await chat();
+  const write = card(frame, 'write_diagram', 'approval').last();
+  await write.waitFor({ timeout: 60_000 });
+  await page.locator('.part.editor .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('cache = cylinder "Cache"', { delay: 15 });
+  await until(async () => (await editorText()).includes('cache = cylinder "Cache"'), 'the typed line');
+  await write.getByRole('button', { name: /Allow once/ }).click();
+  await ended();
+  assert.equal(refused?.isError, true);
+  assert.match(refused?.text ?? '', /Nothing was written: race\.diagram changed since version 1/);
+  assert.match(refused?.text ?? '', /cache = cylinder "Cache"/, 'the model got the current text');
+  assert.match(await editorText(), /cache = cylinder "Cache"/, 'what the user typed is still there');
+  assert.ok(!(await editorText()).includes('rectangel'), 'the model\'s text was not written');
+  assert.equal(readFileSync(join(workspace, 'race.diagram'), 'utf8'), FIXED, 'nothing was saved for the user: the typing stays theirs to save');
+  assert.match((await card(frame, 'write_diagram').last().textContent()) ?? '', /Nothing was written/);
+});
+
+test('the MCP servers view: a broken server with its error and its log, a restart', T, async () => {
+  await runCommand(page, 'ArchFlow: Focus on MCP Servers View');
+  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'MCP Servers' }) });
+  const row = (name: string) => pane.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) });
+  await row('broken').waitFor({ timeout: 30_000 });
+  await until(async () => /^failed: .*exited with code 3/.test(((await row('broken').locator('.label-description').textContent()) ?? '').trim()), 'the broken server failed, with its message');
+  assert.match(((await row('toolbox').locator('.label-description').textContent()) ?? '').trim(), /^running$/);
+  assert.deepEqual(await pane.locator('.monaco-list-row .label-name').evaluateAll((els) => els.map((e) => e.textContent?.trim())), ['archflow', 'editor', 'toolbox', 'broken']);
+  await row('broken').hover();
+  await row('broken').locator('.action-label[aria-label="Show Server Log"]').click();
+  await until(async () => ((await page.locator('.part.panel').textContent()) ?? '').replace(/\u00a0/g, ' ').includes('fatal: missing API token'), 'the server log in the Output panel');
+  await screenshot('mcp-servers-view');
+  await runCommand(page, 'View: Hide Panel');
+  await row('toolbox').hover();
+  await row('toolbox').locator('.action-label[aria-label="Restart Server"]').click();
+  await until(async () => ((await row('toolbox').locator('.label-description').textContent()) ?? '').trim() === 'running', 'toolbox running again');
+});
+
+test('"Fix with ArchFlow" from the light bulb opens the chat with the file, its problems and a draft', T, async () => {
+  await quickOpen(page, 'broken.diagram');
+  await page.locator('.part.editor .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type('2:9');
+  await page.keyboard.press('Enter');
+  // The light bulb comes once the diagnostics are in: ask until the menu lists the fix.
+  const item = page.locator('.action-widget .monaco-list-row', { hasText: 'Fix with ArchFlow' });
+  await until(async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+.');
+    return item.waitFor({ timeout: 3000 }).then(() => true, () => false);
+  }, 'the quick fix menu with "Fix with ArchFlow"');
+  const titles = await page.locator('.action-widget .monaco-list-row .title').evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+  assert.ok(titles.includes("Change to 'retângulo'"), `the text's own fix comes too: ${titles.join(', ')}`);
+  await screenshot('fix-with-archflow');
+  await item.click();
+  const frame = await chat();
+  await until(async () => (await frame.locator('textarea.af-input').inputValue()) === 'Fix the problems in broken.diagram.', 'the draft in the composer');
+  await until(async () => (await frame.locator('.af-chip', { hasText: 'broken.diagram (2 problems)' }).count()) === 1, 'the file as a chip');
+  assert.equal(await frame.locator('.af-chip').getAttribute('title'), 'broken.diagram');
+});
+
+test('the .vsix carries its MCP server: it runs on its own, as VS Code\'s chat starts it', T, async () => {
+  const installed = readdirSync(join(server.scratch, 'extensions')).find((d) => d.startsWith('archflow.archflow-'));
+  assert.ok(installed, 'the extension is installed');
+  const dir = join(server.scratch, 'extensions', installed);
+  assert.ok(!existsSync(join(dir, 'node_modules')), 'no node_modules in the .vsix');
+  const script = join(dir, 'dist', 'mcp.js');
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'ANTHROPIC_API_KEY') env[k] = v;
+  // code-server's extension host runs on this Node; under Electron the same variable makes the binary a Node.
+  env.ELECTRON_RUN_AS_NODE = '1';
+  const client = new Client({ name: 'vscode-like', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: toolNode(), args: [script, '--locale', 'en'], env, cwd: workspace, stderr: 'ignore' }));
+  try {
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    assert.deepEqual(names, ['check_diagram', 'render_diagram', 'search_icons', 'syntax_help']);
+    const found = (await client.callTool({ name: 'search_icons', arguments: { query: 'postgres', limit: 3 } })) as CallToolResult;
+    assert.match((found.content[0] as { text: string }).text, /logos:postgresql/, 'the icon catalog ships in the .vsix');
+    const rendered = (await client.callTool({ name: 'render_diagram', arguments: { text: FIXED, output: 'vsix-server.svg', preview: true } })) as CallToolResult;
+    assert.equal(rendered.isError, undefined, JSON.stringify(rendered.content));
+    assert.ok(rendered.content.some((c) => c.type === 'image' && c.mimeType === 'image/png'), 'a PNG from the WebAssembly rasteriser');
+    assert.match(readFileSync(join(workspace, 'vsix-server.svg'), 'utf8'), /^<svg/);
+  } finally {
+    await client.close();
+  }
+});

@@ -461,8 +461,22 @@ test('Markdown: the preview follows a theme switch (dark, high contrast)', { tim
 test('Markdown: editing one fence redraws that block only', { timeout: 120_000 }, async () => {
   const frame = webviewFrame(page);
   const drawn = frame.locator('.archflow-md-drawn');
-  // Mark the DOM nodes of the second drawing: a redraw would replace them.
+  // The earlier tests may still have an update of the page on its way: mark only once it is quiet.
+  await frame.locator('.markdown-body').evaluate(
+    (body) =>
+      new Promise<void>((resolve) => {
+        // Anonymous callbacks only: this runs in the page, where tsx's name helper does not exist.
+        const quiet = { timer: setTimeout(() => resolve(), 1500) };
+        setTimeout(() => resolve(), 15_000);
+        new MutationObserver(() => {
+          clearTimeout(quiet.timer);
+          quiet.timer = setTimeout(() => resolve(), 1500);
+        }).observe(body, { childList: true, subtree: true, attributes: true, characterData: true });
+      }),
+  );
+  // Mark the DOM nodes of the second drawing (a redraw would replace them) and the page's body (a reload would).
   await drawn.nth(1).locator('svg').first().evaluate((svg) => ((svg as SVGSVGElement & { __kept?: boolean }).__kept = true));
+  await frame.locator('.markdown-body').evaluate((body) => ((body as HTMLElement & { __kept?: boolean }).__kept = true));
   const at = lineOf('lb -> api "HTTP/2" anim=packets');
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+G');
@@ -479,7 +493,10 @@ test('Markdown: editing one fence redraws that block only', { timeout: 120_000 }
     throw new Error(`${err.message}; blocks: ${blocks.join(' | ')}`);
   });
   assert.equal(await drawn.count(), 2);
-  assert.equal(await drawn.nth(1).locator('svg').first().evaluate((svg) => (svg as SVGSVGElement & { __kept?: boolean }).__kept === true), true, 'the second drawing was not redrawn');
+  const pageKept = await frame.locator('.markdown-body').evaluate((body) => (body as HTMLElement & { __kept?: boolean }).__kept === true);
+  assert.equal(pageKept, true, 'the preview page was not reloaded');
+  const second = await drawn.nth(1).evaluate((b) => ({ kept: (b.querySelector('svg') as (SVGSVGElement & { __kept?: boolean }) | null)?.__kept === true, html: b.outerHTML.slice(0, 200) }));
+  assert.equal(second.kept, true, `the second drawing was not redrawn (it is now ${second.html})`);
   await runCommand(page, 'File: Revert File');
 });
 

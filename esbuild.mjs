@@ -27,6 +27,8 @@ const nodeEntries = [
 const webEntries = [
   { in: 'webview/preview/main.tsx', out: 'webview/preview' },
   { in: 'webview/chat/main.tsx', out: 'webview/chat' },
+  // The MCP Apps bridge, loaded by the chat only when a tool card shows an app.
+  { in: 'webview/chat/apps/bridgeEntry.ts', out: 'webview/chatApps' },
 ];
 
 /**
@@ -91,6 +93,8 @@ for (const e of webEntries.filter((e) => existsSync(e.in))) {
       // The chat's icons are VS Code's own codicon font, served next to the bundle (CSP `font-src`).
       loader: { '.css': 'css', '.ttf': 'file' },
       assetNames: 'webview/[name]',
+      // ext-apps' AppBridge (the chat's MCP Apps) brings zod along.
+      plugins: [zodEnglishOnly()],
     }),
   );
 }

@@ -8,6 +8,7 @@ import { displayLocale } from '../locale';
 import { McpService } from '../mcp/mcpService';
 import { Disposable } from '../util/dispose';
 import { ApiKeyStore } from './apiKey';
+import type { AppFrames } from './apps/appFrames';
 import { ChatController } from './chatController';
 import { ConversationStore } from './conversationStore';
 import { WorkspaceApprovalStore } from './workspaceApprovals';
@@ -40,7 +41,7 @@ export class ChatServices extends Disposable {
   readonly store: ConversationStore;
   readonly controller: ChatController;
 
-  constructor(deps: ChatDeps) {
+  constructor(deps: ChatDeps, appFrames: AppFrames) {
     super();
     const { context, log, diagrams, exporter } = deps;
     this.keys = this.register(new ApiKeyStore(context.secrets));
@@ -66,7 +67,7 @@ export class ChatServices extends Disposable {
       }),
     );
     this.store = new ConversationStore(conversationsDir(context.globalStorageUri));
-    this.controller = this.register(new ChatController({ store: this.store, keys: this.keys, mcp: this.mcp, approvals: this.approvals, memento: context.workspaceState, log }));
+    this.controller = this.register(new ChatController({ store: this.store, keys: this.keys, mcp: this.mcp, approvals: this.approvals, memento: context.workspaceState, log, appFrames }));
     this.register(this.controller.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'archflow.chat.running', running)));
   }
 }

@@ -29,6 +29,8 @@ const webEntries = [
   { in: 'webview/chat/main.tsx', out: 'webview/chat' },
   // Loaded by VS Code's Markdown preview (markdown.previewScripts): fills in diagram fences drawn late.
   { in: 'webview/markdownPreview/main.ts', out: 'webview/markdownPreview' },
+  // The MCP Apps bridge, loaded by the chat only when a tool card shows an app.
+  { in: 'webview/chat/apps/bridgeEntry.ts', out: 'webview/chatApps' },
 ];
 
 /**
@@ -93,6 +95,8 @@ for (const e of webEntries.filter((e) => existsSync(e.in))) {
       // The chat's icons are VS Code's own codicon font, served next to the bundle (CSP `font-src`).
       loader: { '.css': 'css', '.ttf': 'file' },
       assetNames: 'webview/[name]',
+      // ext-apps' AppBridge (the chat's MCP Apps) brings zod along.
+      plugins: [zodEnglishOnly()],
     }),
   );
 }

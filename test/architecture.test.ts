@@ -50,8 +50,8 @@ const rules: Rule[] = [
   { layer: 'src/mcp', mayImportLayers: ['src/mcp', 'src/core', 'src/node'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
   { layer: 'src/bin', mayImportLayers: ['src/bin', 'src/core', 'src/node', 'src/mcp'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
   { layer: 'src/extension', mayImportLayers: ['src/extension', 'src/core', 'src/node', 'src/mcp', 'src/protocol'], forbiddenPackages: /^(react|@xyflow)/ },
-  // The MCP App's side of the MCP Apps bridge (ext-apps' App) is the one MCP package a webview may use.
-  { layer: 'webview', mayImportLayers: ['webview', 'src/protocol', 'src/core'], forbiddenPackages: /^(node:|vscode$|@modelcontextprotocol\/(?!ext-apps$)|@anthropic-ai|fs$|path$)/ },
+  // ext-apps is the one MCP package a webview may use: the view's side (App) in the MCP App, the host's (AppBridge) in the chat.
+  { layer: 'webview', mayImportLayers: ['webview', 'src/protocol', 'src/core'], forbiddenPackages: /^(node:|vscode$|@modelcontextprotocol\/(?!ext-apps(\/app-bridge)?$)|@anthropic-ai|fs$|path$)/ },
 ];
 
 for (const rule of rules) {
@@ -68,10 +68,12 @@ for (const rule of rules) {
   });
 }
 
-test('only the MCP App (webview/mcpApp) talks MCP Apps; the preview and the chat never import it', () => {
+test("only the MCP App (webview/mcpApp) and the chat's app host (webview/chat/apps, AppBridge only) talk MCP Apps; the preview never", () => {
   const users = sources('webview').filter((f) => importsOf(f).some((spec) => spec.startsWith('@modelcontextprotocol/')));
   assert.ok(users.length > 0, 'expected the MCP App to import @modelcontextprotocol/ext-apps');
-  assert.deepEqual(users.filter((f) => !f.startsWith(join('webview', 'mcpApp'))), []);
+  assert.deepEqual(users.filter((f) => !f.startsWith(join('webview', 'mcpApp')) && !f.startsWith(join('webview', 'chat', 'apps'))), []);
+  const hostSide = users.filter((f) => f.startsWith(join('webview', 'chat', 'apps')));
+  assert.deepEqual(hostSide.flatMap((f) => importsOf(f).filter((spec) => spec.startsWith('@modelcontextprotocol/') && spec !== '@modelcontextprotocol/ext-apps/app-bridge')), []);
 });
 
 test('the scanner sees real imports (guards against a regex that matches nothing)', () => {

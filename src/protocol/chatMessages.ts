@@ -6,6 +6,7 @@
  * conversation id and a sequence number, and the webview ignores a batch that is not the
  * next one of the conversation it shows. Plain JSON throughout.
  */
+import type { AppRequestMessage, AppResponseMessage, ToolAppView } from './chatApps';
 import { assertNever } from './previewMessages';
 
 /** Why a run ended (the agent loop's reasons). */
@@ -30,10 +31,10 @@ export interface UsageView {
   costUsd: number | null;
 }
 
-/** Something attached to a user message: a file, a selection, an MCP resource. */
+/** Something attached to a user message: a file, a selection, an MCP resource, what an MCP App shared. */
 export interface AttachmentView {
   id: string;
-  kind: 'file' | 'selection' | 'resource';
+  kind: 'file' | 'selection' | 'resource' | 'app';
   /** Short name shown on the chip (`checkout.diagram`, `checkout.diagram:3-9`, a resource name). */
   label: string;
   /** Longer description for the tooltip (path, URI, server). */
@@ -47,6 +48,8 @@ export interface UserItem {
   attachments: AttachmentView[];
   /** Set when the message ran an MCP prompt (a slash command). */
   prompt?: { server: string; name: string };
+  /** Set when an MCP App sent the message for the user (`ui/message`): the app's server and tool. */
+  app?: { server: string; tool: string };
   /** Epoch milliseconds. */
   at: number;
 }
@@ -159,6 +162,8 @@ export interface ConversationView {
   id: string;
   meta: ConversationMeta;
   items: ChatItem[];
+  /** The MCP Apps of tool cards, by `tool_use` id (absent when no card has one). */
+  apps?: Record<string, ToolAppView>;
 }
 
 /** One change to a conversation. */
@@ -169,7 +174,9 @@ export type ChatOp =
   | { op: 'append'; id: string; text: string }
   /** Removes items (the partial output of a response that is sent again). */
   | { op: 'remove'; ids: string[] }
-  | { op: 'meta'; meta: Partial<ConversationMeta> };
+  | { op: 'meta'; meta: Partial<ConversationMeta> }
+  /** The tool card `id` shows an MCP App. */
+  | { op: 'app'; id: string; app: ToolAppView };
 
 /** A conversation in the history list. */
 export interface HistoryEntry {
@@ -269,7 +276,7 @@ export interface ShowMessage {
   draft?: string;
 }
 
-export type HostToChatMessage = ChromeMessage | ConversationMessage | OpsMessage | HistoryMessage | ShowMessage;
+export type HostToChatMessage = ChromeMessage | ConversationMessage | OpsMessage | HistoryMessage | ShowMessage | AppResponseMessage;
 
 export type ApprovalChoice = 'allow_once' | 'allow_session' | 'allow_always' | 'deny';
 
@@ -375,7 +382,8 @@ export type ChatToHostMessage =
   | ActionMessage
   | ChatOpenLinkMessage
   | ChatLogMessage
-  | PaintedMessage;
+  | PaintedMessage
+  | AppRequestMessage;
 
 /** What the chat webview keeps across reloads of itself (`setState`): view state only. */
 export interface ChatWebviewState {
@@ -395,6 +403,7 @@ export const ZERO_USAGE_VIEW: UsageView = { inputTokens: 0, outputTokens: 0, cac
 export function applyChatOps(view: ConversationView, ops: readonly ChatOp[]): ConversationView {
   let items = view.items;
   let meta = view.meta;
+  let apps = view.apps;
   let index: Map<string, number> | undefined;
   const at = (id: string) => {
     index ??= new Map(items.map((item, i) => [item.id, i]));
@@ -428,16 +437,21 @@ export function applyChatOps(view: ConversationView, ops: readonly ChatOp[]): Co
         const gone = new Set(op.ids);
         items = items.filter((item) => !gone.has(item.id));
         index = undefined;
+        if (apps && op.ids.some((id) => id in apps!)) apps = Object.fromEntries(Object.entries(apps).filter(([id]) => !gone.has(id)));
         break;
       }
       case 'meta':
         meta = { ...meta, ...op.meta };
         break;
+      case 'app':
+        apps = { ...apps, [op.id]: op.app };
+        break;
       default:
         assertNever(op, 'chat op');
     }
   }
-  return items === view.items && meta === view.meta ? view : { ...view, items, meta };
+  if (items === view.items && meta === view.meta && apps === view.apps) return view;
+  return apps ? { ...view, items, meta, apps } : { ...view, items, meta };
 }
 
 /**
@@ -486,6 +500,9 @@ export function compactChatOps(ops: readonly ChatOp[]): ChatOp[] {
         break;
       case 'meta':
         meta = { ...meta, ...op.meta };
+        break;
+      case 'app':
+        out.push(op);
         break;
       default:
         assertNever(op, 'chat op');
@@ -577,6 +594,17 @@ export interface ChatStrings {
   reasonContext: string;
   messageLabel: string;
   toolLabel: string;
+  /** MCP Apps in tool cards. */
+  appTitle: string;
+  appLoading: string;
+  appFailed: string;
+  appSilent: string;
+  appRetry: string;
+  appFullscreen: string;
+  appExitFullscreen: string;
+  appCancelled: string;
+  appSentBy: string;
+  appContext: string;
 }
 
 /** What the chat webview reads from its `<meta id="archflow-chat-config">` before any message. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { APP_METHODS } from './chatApps';
 import type { ChatToHostMessage } from './chatMessages';
 import { describeIssue, type ParseOutcome } from './validate';
 
@@ -6,6 +7,8 @@ const MAX_ID = 256;
 const MAX_TEXT = 100_000;
 const MAX_LOG = 16_384;
 const MAX_URL = 8192;
+/** JSON characters of what an app asks (its tool arguments, a message, model context). */
+export const MAX_APP_PARAMS = 2 * 1024 * 1024;
 
 const id = z.string().check(z.minLength(1), z.maxLength(MAX_ID));
 const finite = z.number().check(z.refine(Number.isFinite, 'must be finite'));
@@ -30,6 +33,14 @@ const schemas = {
   openLink: z.strictObject({ type: z.literal('openLink'), url: z.string().check(z.minLength(1), z.maxLength(MAX_URL)) }),
   log: z.strictObject({ type: z.literal('log'), level: z.enum(['error', 'warn', 'info']), message: z.string().check(z.maxLength(MAX_LOG)) }),
   painted: z.strictObject({ type: z.literal('painted'), id, length: z.int().check(z.gte(0)), at: finite }),
+  // What the app asks is checked by the host per method (src/extension/chat/apps); here only its envelope and size.
+  appRequest: z.strictObject({
+    type: z.literal('appRequest'),
+    requestId: z.int().check(z.gte(0)),
+    toolUseId: id,
+    method: z.enum(APP_METHODS),
+    params: z.optional(z.unknown().check(z.refine((v) => jsonLength(v) <= MAX_APP_PARAMS, `larger than ${MAX_APP_PARAMS} characters of JSON`))),
+  }),
 } satisfies Record<ChatToHostMessage['type'], z.ZodMiniType>;
 
 const message = z.discriminatedUnion('type', [
@@ -48,7 +59,16 @@ const message = z.discriminatedUnion('type', [
   schemas.openLink,
   schemas.log,
   schemas.painted,
+  schemas.appRequest,
 ]);
+
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return Infinity;
+  }
+}
 
 // Fails to compile if a schema and its TypeScript message type drift apart.
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

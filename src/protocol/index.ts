@@ -53,4 +53,20 @@ export type {
   UserItem,
 } from './chatMessages';
 export { parseChatMessage } from './chatValidate';
+export { APP_DEFAULT_HEIGHT, APP_MAX_HEIGHT, APP_METHODS, APP_MIN_HEIGHT, appMaxHeight, appShown, clampAppHeight } from './chatApps';
+export type {
+  AppDocumentView,
+  AppMethod,
+  AppRequestMessage,
+  AppRequestParams,
+  AppRequestResults,
+  AppResponseMessage,
+  AppResultView,
+  AppSandboxView,
+  McpContentBlock,
+  McpReadResourceResult,
+  McpTool,
+  McpToolResult,
+  ToolAppView,
+} from './chatApps';
 export { parseDiagramView, type DiagramViewOutcome } from './diagramView';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ChatBootConfig, HostToChatMessage, ToolItem } from '../../src/protocol/index';
+import { AppChannel } from './apps/appChannel';
 import { Banners } from './components/Banners';
 import { Composer } from './components/Composer';
 import { Header } from './components/Header';
@@ -27,6 +28,11 @@ function EmptyState({ onPick }: { onPick(text: string): void }) {
   );
 }
 
+function fromAppFrame(source: MessageEventSource | null): boolean {
+  for (const frame of document.querySelectorAll('iframe')) if (source !== null && frame.contentWindow === source) return true;
+  return false;
+}
+
 function isTextField(el: EventTarget | null): boolean {
   return el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement || el instanceof HTMLSelectElement;
 }
@@ -40,7 +46,10 @@ export function App({ boot, host }: { boot: ChatBootConfig; host: ChatHost }) {
   const [state, dispatch] = useReducer(chatReducer, INITIAL_STATE);
   const saved = useRef(host.state());
   const [draft, setDraft] = useState(saved.current?.draft ?? '');
-  const env = useMemo<ChatEnv>(() => ({ host, strings: boot.strings, lang: document.documentElement.lang || 'en', reportPaints: boot.reportPaints }), [host, boot]);
+  const env = useMemo<ChatEnv>(
+    () => ({ host, strings: boot.strings, lang: document.documentElement.lang || 'en', reportPaints: boot.reportPaints, apps: new AppChannel(host) }),
+    [host, boot],
+  );
 
   useEffect(() => {
     // Whatever arrives between two drawings is drawn together, and at once: a render React
@@ -69,8 +78,15 @@ export function App({ boot, host }: { boot: ChatBootConfig; host: ChatHost }) {
       else frame = requestAnimationFrame(flush);
     };
     const onMessage = (e: MessageEvent) => {
+      // Only the host speaks here: MCP Apps post to this window too (their sandboxed frames have
+      // an opaque origin, and their bridge reads their messages by source), never as the host.
+      if (e.origin !== window.origin || fromAppFrame(e.source)) return;
       const data = e.data as { type?: unknown } | null;
       if (!data || typeof data !== 'object' || typeof data.type !== 'string') return;
+      if (data.type === 'appResponse') {
+        env.apps.receive(e.data);
+        return;
+      }
       queued.push(e.data as HostToChatMessage);
       // A hidden page gets no frames: draw at once.
       if (document.hidden) flush();
@@ -83,7 +99,7 @@ export function App({ boot, host }: { boot: ChatBootConfig; host: ChatHost }) {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [host]);
+  }, [host, env]);
 
   useEffect(() => {
     if (!state.outOfStep) return;

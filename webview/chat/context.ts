@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ChatStrings } from '../../src/protocol/index';
+import type { AppChannel } from './apps/appChannel';
 import type { ChatHost } from './host';
 
 export interface ChatEnv {
@@ -7,6 +8,8 @@ export interface ChatEnv {
   strings: ChatStrings;
   lang: string;
   reportPaints: boolean;
+  /** Requests of the MCP Apps in tool cards to the host. */
+  apps: AppChannel;
 }
 
 export const ChatEnvContext = createContext<ChatEnv | undefined>(undefined);

@@ -1,4 +1,7 @@
-import type { UsageView } from '../../src/protocol/index';
+import type { AttachmentView, UsageView } from '../../src/protocol/index';
+
+/** The codicon of each kind of attachment chip. */
+export const ATTACHMENT_ICON: Record<AttachmentView['kind'], string> = { file: 'file', selection: 'selection', resource: 'plug', app: 'window' };
 
 /** `{0}`-style placeholders filled in order. */
 export function fill(template: string, ...values: (string | number)[]): string {

@@ -18,6 +18,8 @@ import { chatConfig, type ChatConfig } from '../config';
 import type { McpService } from '../mcp/mcpService';
 import { Disposable } from '../util/dispose';
 import type { ApiKeyStore } from './apiKey';
+import { ChatAppHost } from './apps/chatAppHost';
+import type { AppFrames } from './apps/appFrames';
 import { attachFile, attachResource, attachSelection, type PendingAttachment } from './attachments';
 import { ChatSession, emptyConversation } from './chatSession';
 import { titleFrom, type ConversationStore, type HistoryListing } from './conversationStore';
@@ -45,6 +47,8 @@ export interface ChatControllerDeps {
   /** The workspace's state: the open conversation, the last model picked. */
   memento: vscode.Memento;
   log: vscode.LogOutputChannel;
+  /** Where MCP Apps' documents are served. */
+  appFrames: AppFrames;
 }
 
 /** A text item's text reached the screen (reported by the webview in benchmark mode). */
@@ -87,6 +91,8 @@ export class ChatController extends Disposable {
   #pageReady = false;
   /** A composer draft to show once the page is ready. */
   #pendingDraft: { draft?: string } | undefined;
+  /** MCP Apps in tool cards (src/extension/chat/apps). */
+  readonly #apps: ChatAppHost;
 
   readonly #onDidChangeRunning = this.register(new vscode.EventEmitter<boolean>());
   /** The shown conversation started or stopped running (for the title bar's Stop). */
@@ -103,6 +109,20 @@ export class ChatController extends Disposable {
     this.#batcher = new OpsBatcher((message) => this.#surface?.post(message));
     this.register({ dispose: () => this.#batcher.dispose() });
     this.#active = this.#adopt(emptyConversation(this.#lastModel(), folderUris()));
+    this.#apps = this.register(
+      new ChatAppHost({
+        mcp: deps.mcp,
+        frames: deps.appFrames,
+        log: deps.log,
+        post: (message) => this.#post(message),
+        send: (session, text, from) => {
+          if (session !== this.#active || session.run) return false;
+          void this.send(text, from);
+          return true;
+        },
+        chromeChanged: () => this.#settingsChanged(),
+      }),
+    );
     this.register(deps.keys.onDidChange(() => this.#settingsChanged()));
     this.register(deps.mcp.onDidChange(() => this.#serversChanged()));
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.#settingsChanged()));
@@ -196,6 +216,7 @@ export class ChatController extends Disposable {
         return this.#attach(m.kind);
       case 'detach':
         this.#attachments = this.#attachments.filter((a) => a.view.id !== m.id);
+        this.#apps.dropContext(this.#active.id, m.id);
         return this.#postChrome();
       case 'action':
         return this.#action(m.action, m.server);
@@ -207,6 +228,8 @@ export class ChatController extends Disposable {
       case 'painted':
         this.#onDidPaint.fire({ id: m.id, length: m.length, at: m.at });
         return;
+      case 'appRequest':
+        return this.#apps.handle(this.#active, m);
       default:
         assertNever(m, 'chat message');
     }
@@ -245,8 +268,11 @@ export class ChatController extends Disposable {
     this.#active.run?.abort.abort();
   }
 
-  /** Sends a user message in the shown conversation (with the pending attachments), or runs a slash command. */
-  async send(text: string): Promise<void> {
+  /**
+   * Sends a user message in the shown conversation (with the pending attachments and what MCP
+   * Apps shared as context), or runs a slash command. `from`: an app sent it for the user.
+   */
+  async send(text: string, from?: { server: string; tool: string }): Promise<void> {
     const session = this.#active;
     if (session.run) return;
     const trimmed = text.trim();
@@ -272,26 +298,28 @@ export class ChatController extends Disposable {
     }
 
     const attachments = slash ? [] : this.#attachments.splice(0);
+    const appContext = slash ? { views: [], blocks: [] } : this.#apps.takeContext(session.id);
     const now = Date.now();
     const user: UserItem = {
       kind: 'user',
       id: randomUUID(),
       text: trimmed,
-      attachments: attachments.map((a) => a.view),
+      attachments: [...attachments.map((a) => a.view), ...appContext.views],
       ...(slash ? { prompt: { server: slash.prompt.server, name: slash.prompt.name } } : {}),
+      ...(from ? { app: from } : {}),
       at: now,
     };
     const ops: ChatOp[] = [{ op: 'put', item: user }, { op: 'meta', meta: { updatedAt: now } }];
     if (!session.record.view.meta.title) ops.push({ op: 'meta', meta: { title: titleFrom(trimmed || attachments.map((a) => a.view.label).join(', ')) } });
     session.apply(ops);
-    if (attachments.length) void this.#postChrome();
+    if (attachments.length || appContext.views.length) void this.#postChrome();
     await this.#save(session);
 
     const agent = this.#agentFor(session, key, manager, config);
     const abort = new AbortController();
     const run = slash
       ? agent.runPrompt(slash.prompt.server, slash.prompt.name, promptArgs, { signal: abort.signal })
-      : agent.run([...attachments.flatMap((a) => a.blocks), ...(trimmed ? [{ type: 'text' as const, text: trimmed }] : [])], { signal: abort.signal });
+      : agent.run([...attachments.flatMap((a) => a.blocks), ...appContext.blocks, ...(trimmed ? [{ type: 'text' as const, text: trimmed }] : [])], { signal: abort.signal });
     await this.#drive(session, run, abort);
   }
 
@@ -326,6 +354,7 @@ export class ChatController extends Disposable {
     try {
       for await (const event of run) {
         session.apply(recorder.handle(event));
+        session.apply(this.#apps.observe(session, event));
         if (event.type === 'tool_result' || event.type === 'turn_done') this.#scheduleSave(session);
       }
       result = await run.result;
@@ -452,6 +481,7 @@ export class ChatController extends Disposable {
     clearTimeout(this.#saveTimers.get(id));
     this.#saveTimers.delete(id);
     this.#sessions.delete(id);
+    this.#apps.forget(id);
     await this.deps.store.delete(id);
     if (this.#active.id === id) this.#switchTo(this.#adopt(emptyConversation(this.#lastModel(), folderUris())));
     await this.#refreshHistory();
@@ -556,7 +586,7 @@ export class ChatController extends Disposable {
       contextWindow: options.find((o) => o.id === model)?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
       servers,
       prompts: this.#prompts,
-      attachments: this.#attachments.map((a) => a.view),
+      attachments: [...this.#attachments.map((a) => a.view), ...this.#apps.contextViews(this.#active.id)],
     };
   }
 

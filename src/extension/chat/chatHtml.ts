@@ -89,6 +89,16 @@ export function chatStrings(): ChatStrings {
     reasonContext: vscode.l10n.t('Context window full'),
     messageLabel: vscode.l10n.t('Message'),
     toolLabel: vscode.l10n.t('Tool call {0}'),
+    appTitle: vscode.l10n.t('App of {0}'),
+    appLoading: vscode.l10n.t('Loading the app…'),
+    appFailed: vscode.l10n.t('The app could not be shown: {0}'),
+    appSilent: vscode.l10n.t('The app did not start (it never answered).'),
+    appRetry: vscode.l10n.t('Retry'),
+    appFullscreen: vscode.l10n.t('The app of {0}, full screen'),
+    appExitFullscreen: vscode.l10n.t('Exit full screen'),
+    appCancelled: vscode.l10n.t('The call was cancelled.'),
+    appSentBy: vscode.l10n.t('Sent by the app of {0}'),
+    appContext: vscode.l10n.t('What this app shares with the model, sent with your next message:'),
   };
 }
 
@@ -96,9 +106,10 @@ export function chatStrings(): ChatStrings {
  * The chat's HTML: the same strict Content Security Policy as the preview (nothing but the
  * extension's own bundle, stylesheet, icon font and `data:` images; scripts only with this
  * page's nonce; no inline styles or scripts; no network at all), the boot config and the
- * script.
+ * script. `appFrames` (the app document server's URL) is the only place frames may come
+ * from: MCP Apps in tool cards, each a document with its own policy.
  */
-export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, boot: ChatBootConfig, lang: string): string {
+export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, boot: ChatBootConfig, lang: string, appFrames?: string): string {
   const nonce = crypto.randomUUID().replace(/-/g, '');
   const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path)).toString();
   const csp = [
@@ -107,6 +118,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, boot
     `style-src ${webview.cspSource}`,
     `script-src 'nonce-${nonce}'`,
     `font-src ${webview.cspSource}`,
+    ...(appFrames ? [`frame-src ${appFrames}`] : []),
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="${escapeAttribute(lang)}">

@@ -13,6 +13,7 @@ import type { PreviewManager } from '../preview/previewManager';
 import { Disposable } from '../util/dispose';
 import { ApiKeyStore } from './apiKey';
 import { attachDiagram, type PendingAttachment } from './attachments';
+import type { AppFrames } from './apps/appFrames';
 import { ChatController } from './chatController';
 import { ConversationStore } from './conversationStore';
 import { WorkspaceApprovalStore } from './workspaceApprovals';
@@ -48,7 +49,7 @@ export class ChatServices extends Disposable {
   /** The MCP servers view beside the chat (its rows and actions). */
   readonly servers: McpServersView;
 
-  constructor(private readonly deps: ChatDeps) {
+  constructor(private readonly deps: ChatDeps, appFrames: AppFrames) {
     super();
     const { context, log, diagrams, exporter, previews } = deps;
     this.keys = this.register(new ApiKeyStore(context.secrets));
@@ -76,7 +77,7 @@ export class ChatServices extends Disposable {
       }),
     );
     this.store = new ConversationStore(conversationsDir(context.globalStorageUri));
-    this.controller = this.register(new ChatController({ store: this.store, keys: this.keys, mcp: this.mcp, approvals: this.approvals, memento: context.workspaceState, log }));
+    this.controller = this.register(new ChatController({ store: this.store, keys: this.keys, mcp: this.mcp, approvals: this.approvals, memento: context.workspaceState, log, appFrames }));
     this.servers = this.register(new McpServersView({ mcp: this.mcp, approvals: this.approvals, log }));
     this.register(this.controller.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'archflow.chat.running', running)));
   }

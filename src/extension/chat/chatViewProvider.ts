@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { parseChatMessage, type HostToChatMessage } from '../../protocol/index';
 import { Disposable } from '../util/dispose';
+import type { AppFrames } from './apps/appFrames';
 import type { ChatController } from './chatController';
 import { chatHtml, chatResourceRoots, chatStrings } from './chatHtml';
 
@@ -24,6 +25,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     private readonly extensionUri: vscode.Uri,
     private readonly controller: () => Promise<ChatController>,
     private readonly log: vscode.LogOutputChannel,
+    private readonly appFrames: AppFrames,
     private readonly options: { record?: boolean; reportPaints?: boolean } = {},
   ) {
     super();
@@ -37,7 +39,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     return this.#view;
   }
 
-  resolveWebviewView(view: vscode.WebviewView): void {
+  async resolveWebviewView(view: vscode.WebviewView): Promise<void> {
     this.#view = view;
     const webview = view.webview;
     webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: chatResourceRoots(this.extensionUri) };
@@ -72,7 +74,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       subscriptions.forEach((s) => s.dispose());
       if (this.#view === view) this.#view = undefined;
     });
-    webview.html = chatHtml(webview, this.extensionUri, { strings: chatStrings(), reportPaints: this.options.reportPaints === true }, vscode.env.language);
+    // The page's CSP names the app document server, so it must be known first (a local server: milliseconds).
+    const frames = await this.appFrames.base();
+    webview.html = chatHtml(webview, this.extensionUri, { strings: chatStrings(), reportPaints: this.options.reportPaints === true }, vscode.env.language, frames?.frameSource);
   }
 
   /** Reveals the view (opening the secondary side bar) and focuses it. */

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { repairHistory } from '../../mcp/agent/index';
-import { ZERO_USAGE_VIEW, type ChatItem, type ConversationMeta, type ConversationView, type HistoryEntry } from '../../protocol/index';
+import { ZERO_USAGE_VIEW, type ChatItem, type ConversationMeta, type ConversationView, type HistoryEntry, type ToolAppView } from '../../protocol/index';
 
 export const CONVERSATION_FORMAT = 1;
 const INDEX_FILE = 'index.json';
@@ -18,6 +19,8 @@ export interface StoredConversation {
   workspace: string[];
   view: ConversationView;
   transcript: MessageParam[];
+  /** The servers' whole results of calls whose card shows an MCP App (by `tool_use` id): what the app draws after a reload. */
+  appResults?: Record<string, CallToolResult>;
 }
 
 /** A conversation file that could not be read: it stays on disk, untouched. */
@@ -236,11 +239,32 @@ export function repairConversation(raw: unknown): StoredConversation | undefined
     createdAt: typeof m.createdAt === 'number' ? m.createdAt : now,
     updatedAt: typeof m.updatedAt === 'number' ? m.updatedAt : now,
   };
+  const apps = appsOf(c.view.apps, items);
+  const appResults = appResultsOf(c.appResults, apps);
   return {
     format: CONVERSATION_FORMAT,
     id: c.id,
     workspace: Array.isArray(c.workspace) ? c.workspace.filter((w): w is string => typeof w === 'string') : [],
-    view: { id: c.id, meta, items },
+    view: { id: c.id, meta, items, ...(apps ? { apps } : {}) },
     transcript: repairHistory(c.transcript ?? []),
+    ...(appResults ? { appResults } : {}),
   };
+}
+
+/** The apps of tool cards that are still there, each with its server, tool and `ui://` URI. */
+function appsOf(raw: unknown, items: ChatItem[]): Record<string, ToolAppView> | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const tools = new Set(items.filter((i) => i.kind === 'tool').map((i) => i.id));
+  const kept = Object.entries(raw as Record<string, unknown>).filter(([id, a]) => {
+    if (!tools.has(id) || !a || typeof a !== 'object') return false;
+    const app = a as Partial<ToolAppView>;
+    return typeof app.server === 'string' && typeof app.tool === 'string' && typeof app.uri === 'string' && app.uri.startsWith('ui://');
+  });
+  return kept.length ? (Object.fromEntries(kept.map(([id, a]) => [id, { server: (a as ToolAppView).server, tool: (a as ToolAppView).tool, uri: (a as ToolAppView).uri }])) as Record<string, ToolAppView>) : undefined;
+}
+
+function appResultsOf(raw: unknown, apps: Record<string, ToolAppView> | undefined): Record<string, CallToolResult> | undefined {
+  if (!raw || typeof raw !== 'object' || !apps) return undefined;
+  const kept = Object.entries(raw as Record<string, unknown>).filter(([id, r]) => id in apps && r !== null && typeof r === 'object' && Array.isArray((r as { content?: unknown }).content));
+  return kept.length ? (Object.fromEntries(kept) as Record<string, CallToolResult>) : undefined;
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerServersView } from '../mcp/registerServersView';
 import { registerAskFromEditor } from './askFromEditor';
 import type { Command, CommandManager } from '../util/commandManager';
+import { AppFrames } from './apps/appFrames';
 import type { ChatDeps, ChatServices } from './chatServices';
 import { ChatViewProvider } from './chatViewProvider';
 
@@ -19,17 +20,19 @@ export interface ChatHandle {
  * chat command runs.
  */
 export function registerChat(deps: ChatDeps, commands: CommandManager): ChatHandle & vscode.Disposable {
+  // MCP App documents are served from here; the chat's CSP names it, so it exists before the view.
+  const appFrames = new AppFrames(deps.log);
   let loading: Promise<ChatServices> | undefined;
   const services = () =>
     (loading ??= (async () => {
       // A bundle of its own (dist/chat.js, with the Anthropic and MCP SDKs): activation never parses it.
       const { ChatServices } = require(vscode.Uri.joinPath(deps.context.extensionUri, 'dist', 'chat.js').fsPath) as typeof import('./chatServices');
-      const s = new ChatServices(deps);
+      const s = new ChatServices(deps, appFrames);
       deps.context.subscriptions.push(s);
       await s.controller.restore();
       return s;
     })());
-  const view = new ChatViewProvider(deps.context.extensionUri, async () => (await services()).controller, deps.log, {
+  const view = new ChatViewProvider(deps.context.extensionUri, async () => (await services()).controller, deps.log, appFrames, {
     record: deps.context.extensionMode === vscode.ExtensionMode.Test,
     reportPaints: process.env.ARCHFLOW_CHAT_REPORT_PAINTS === '1',
   });
@@ -96,6 +99,7 @@ export function registerChat(deps: ChatDeps, commands: CommandManager): ChatHand
       fromEditor.dispose();
       registration.dispose();
       view.dispose();
+      appFrames.dispose();
     },
   };
 }

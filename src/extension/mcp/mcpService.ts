@@ -90,6 +90,8 @@ export class McpService extends Disposable {
       builtinServers: this.options.builtinServers(),
       approvals: this.options.approvals,
       clientInfo: { name: 'archflow-vscode', version: '0.1.0' },
+      // The chat shows MCP Apps in its tool cards (src/extension/chat/apps).
+      showsApps: true,
       resolveInput: (id, spec) => this.#input(id, spec),
       logger: (entry) => this.#log(entry),
     });

@@ -1,4 +1,5 @@
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
+import { visibleToModel } from '../client/toolUi';
 import type { QualifiedTool } from '../client/types';
 
 /** Tool names the Messages API accepts. */
@@ -81,13 +82,16 @@ export function toInputSchema(inputSchema: unknown): { schema: Tool.InputSchema;
 /**
  * The `tools` of a request, built from the provider's list. A tool whose name the API would
  * reject, or whose name repeats an earlier one, is left out with a notice instead of failing
- * the request; a schema the API would reject is rewritten (see {@link toInputSchema}).
+ * the request; a schema the API would reject is rewritten (see {@link toInputSchema}). Tools
+ * only an MCP App may call (`_meta.ui.visibility: ["app"]`) are left out silently: they are
+ * the app's, not the model's (nor can the model call them by name: they are not in `byName`).
  */
 export function toApiTools(tools: QualifiedTool[]): { tools: Tool[]; byName: Map<string, QualifiedTool>; notices: string[] } {
   const out: Tool[] = [];
   const byName = new Map<string, QualifiedTool>();
   const notices: string[] = [];
   for (const qt of tools) {
+    if (!visibleToModel(qt.tool)) continue;
     const name = qt.qualifiedName;
     if (!API_TOOL_NAME.test(name)) {
       notices.push(`Tool "${name}" from server "${qt.server}" was left out: the API accepts only names matching ${API_TOOL_NAME.source}.`);

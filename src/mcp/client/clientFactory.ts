@@ -36,9 +36,15 @@ export type McpListKind = 'tools' | 'resources' | 'prompts';
 
 export type McpLogLevel = 'debug' | 'info' | 'warning' | 'error';
 
+/** The MCP Apps extension a client announces when it shows apps (SEP-1865), and the one MIME type it shows. */
+export const MCP_APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
+
 export interface ClientFactoryOptions {
   clientInfo: { name: string; version: string };
   roots(): Root[];
+  /** The client shows MCP Apps (the chat does; the CLI does not): servers may then offer app-only tools. */
+  showsApps?: boolean;
   elicit?: (request: McpElicitationRequest) => Promise<ElicitResult>;
   sample?: (request: McpSamplingRequest) => Promise<CreateMessageResult>;
 }
@@ -80,13 +86,15 @@ const LOG_LEVELS: Record<string, McpLogLevel> = {
 /**
  * A fresh SDK client for one connection attempt, offering: roots (always, from `roots()`),
  * elicitation in form mode with schema defaults applied (only when `elicit` is given),
- * sampling (only when `sample` is given; otherwise servers cannot ask). List changes,
+ * sampling (only when `sample` is given; otherwise servers cannot ask), the MCP Apps extension
+ * (only with `showsApps`). List changes,
  * resource updates and server log messages go to `hooks`.
  */
 export function createMcpClient(server: string, options: ClientFactoryOptions, hooks: ClientHooks): Client {
   const capabilities: ClientCapabilities = { roots: { listChanged: true } };
   if (options.elicit) capabilities.elicitation = { form: { applyDefaults: true } };
   if (options.sample) capabilities.sampling = {};
+  if (options.showsApps) capabilities.extensions = { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } };
   const client = new Client(options.clientInfo, { capabilities });
 
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: options.roots() }));

@@ -21,5 +21,6 @@ export { CommandResolver, CommandNotFoundError, type ResolvedCommand } from './c
 export { McpServerError, McpTimeoutError, McpCancelledError } from './errors';
 export { qualifyToolNames, QUALIFIED_NAME_PATTERN } from './toolNames';
 export { toolFingerprint } from './fingerprint';
+export { toolVisibility, visibleToApps, visibleToModel, uiResourceUri, type ToolAudience } from './toolUi';
 export type { Disposable, Event } from './emitter';
 export { WITHHELD_ENV, withoutWithheld } from './withheldEnv';

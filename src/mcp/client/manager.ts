@@ -68,6 +68,8 @@ export interface McpClientManagerOptions {
   elicit?: (request: McpElicitationRequest) => Promise<ElicitResult>;
   /** Answers servers' sampling requests. Without it, sampling is not offered. */
   sample?: (request: McpSamplingRequest) => Promise<CreateMessageResult>;
+  /** The host shows MCP Apps: clients announce the extension (see `createMcpClient`). */
+  showsApps?: boolean;
   /** Servers in this process; each is always listed, and its name cannot be configured. */
   builtinServers?: McpBuiltinServer[];
   /** Shared with the agent loop; default an in-memory store. */
@@ -167,6 +169,7 @@ export class McpClientManager implements ToolProvider {
         roots: () => this.roots,
         ...(options.elicit ? { elicit: options.elicit } : {}),
         ...(options.sample ? { sample: options.sample } : {}),
+        ...(options.showsApps ? { showsApps: true } : {}),
       },
       restart: { ...DEFAULT_RESTART, ...options.restart },
       maxMessageBytes: options.maxMessageBytes ?? 64 * 1024 * 1024,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatChrome, PromptView } from '../../../src/protocol/index';
 import { useChatEnv } from '../context';
-import { fill } from '../format';
+import { ATTACHMENT_ICON, fill } from '../format';
 
 export interface ComposerProps {
   chrome: ChatChrome | undefined;
@@ -105,8 +105,8 @@ export function Composer({ chrome, running, draft, onDraft, focusSignal }: Compo
       {(chrome?.attachments.length ?? 0) > 0 && (
         <div className="af-chips">
           {chrome!.attachments.map((a) => (
-            <span key={a.id} className="af-chip" title={a.detail ?? a.label}>
-              <span className={`codicon codicon-${a.kind === 'resource' ? 'plug' : a.kind === 'selection' ? 'selection' : 'file'}`} aria-hidden="true" /> {a.label}
+            <span key={a.id} className="af-chip" data-kind={a.kind} title={a.kind === 'app' ? `${strings.appContext}\n\n${a.detail ?? ''}` : (a.detail ?? a.label)}>
+              <span className={`codicon codicon-${ATTACHMENT_ICON[a.kind]}`} aria-hidden="true" /> {a.label}
               <button type="button" className="af-icon-button" aria-label={fill(strings.removeAttachment, a.label)} title={fill(strings.removeAttachment, a.label)} onClick={() => host.post({ type: 'detach', id: a.id })}>
                 <span className="codicon codicon-close" aria-hidden="true" />
               </button>

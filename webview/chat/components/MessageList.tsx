@@ -1,6 +1,6 @@
 import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { ChatItem, ConversationView } from '../../../src/protocol/index';
+import type { ChatItem, ConversationView, ToolAppView } from '../../../src/protocol/index';
 import { useChatEnv } from '../context';
 import { AssistantMessage, Notice, RunEnd, UserMessage } from './Messages';
 import { ToolCard } from './ToolCard';
@@ -10,14 +10,14 @@ const ESTIMATED_HEIGHT = 140;
 /** Closer than this to the end counts as "at the end": the list follows what arrives. */
 const STICKY_PX = 48;
 
-const ItemView = memo(function ItemView({ item, last, running }: { item: ChatItem; last: boolean; running: boolean }) {
+const ItemView = memo(function ItemView({ item, last, running, app }: { item: ChatItem; last: boolean; running: boolean; app: ToolAppView | undefined }) {
   switch (item.kind) {
     case 'user':
       return <UserMessage item={item} />;
     case 'assistant':
       return <AssistantMessage item={item} />;
     case 'tool':
-      return <ToolCard item={item} />;
+      return <ToolCard item={item} app={app} />;
     case 'notice':
       return <Notice item={item} />;
     case 'runEnd':
@@ -75,7 +75,7 @@ export function MessageList({ conversation }: { conversation: ConversationView }
           const item = items[row.index]!;
           return (
             <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className="af-item" style={{ transform: `translateY(${row.start}px)` }}>
-              <ItemView item={item} last={row.index === items.length - 1} running={running} />
+              <ItemView item={item} last={row.index === items.length - 1} running={running} app={conversation.apps?.[item.id]} />
             </div>
           );
         })}

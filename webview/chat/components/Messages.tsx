@@ -1,7 +1,7 @@
 import { memo, useEffect } from 'react';
 import type { AssistantItem, ChatRunEndReason, NoticeItem, RunEndItem, UserItem } from '../../../src/protocol/index';
 import { useChatEnv } from '../context';
-import { usageLine } from '../format';
+import { ATTACHMENT_ICON, fill, usageLine } from '../format';
 import { Markdown } from '../markdown/Markdown';
 
 export const UserMessage = memo(function UserMessage({ item }: { item: UserItem }) {
@@ -12,12 +12,17 @@ export const UserMessage = memo(function UserMessage({ item }: { item: UserItem 
         <div className="af-chips">
           {item.attachments.map((a) => (
             <span key={a.id} className="af-chip" title={a.detail ?? a.label}>
-              <span className={`codicon codicon-${a.kind === 'resource' ? 'plug' : a.kind === 'selection' ? 'selection' : 'file'}`} aria-hidden="true" /> {a.label}
+              <span className={`codicon codicon-${ATTACHMENT_ICON[a.kind]}`} aria-hidden="true" /> {a.label}
             </span>
           ))}
         </div>
       )}
       <div className="af-user-text">{item.text}</div>
+      {item.app && (
+        <div className="af-user-app">
+          <span className="codicon codicon-window" aria-hidden="true" /> {fill(strings.appSentBy, `${item.app.server} › ${item.app.tool}`)}
+        </div>
+      )}
     </div>
   );
 });

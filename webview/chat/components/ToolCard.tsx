@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import type { ApprovalChoice, ToolItem, ToolResultPart, ToolStatus } from '../../../src/protocol/index';
+import { appShown, type ApprovalChoice, type ToolAppView, type ToolItem, type ToolResultPart, type ToolStatus } from '../../../src/protocol/index';
+import { AppFrame } from '../apps/AppFrame';
 import { useChatEnv } from '../context';
 import { fill, formatDuration } from '../format';
 
@@ -139,10 +140,14 @@ function Elapsed({ since }: { since: number }) {
  * One tool call: server and tool, live status, duration, the arguments (folded), the approval
  * question while it waits, progress while it runs, and the result (text folded when long,
  * pictures shown). Everything is text or a `data:` picture: nothing from a tool becomes HTML.
+ * A tool with an MCP App shows the app once the call runs (in a frame of its own, see
+ * AppFrame), and its result folded below it.
  */
-export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
+export const ToolCard = memo(function ToolCard({ item, app }: { item: ToolItem; app?: ToolAppView | undefined }) {
   const { strings } = useChatEnv();
   const [showArgs, setShowArgs] = useState(false);
+  const withApp = app !== undefined && appShown(item.status, item.startedAt);
+  const [showResult, setShowResult] = useState(false);
   const server = item.server ?? item.name.split('__')[0] ?? '';
   const tool = item.tool ?? item.name;
   const how =
@@ -173,7 +178,13 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           {p.message && <span className="af-progress-message">{p.message}</span>}
         </div>
       )}
-      {item.result && item.result.parts.length > 0 && (
+      {withApp && <AppFrame item={item} app={app} />}
+      {withApp && item.result && item.result.parts.length > 0 && (
+        <button type="button" className="af-link-button af-tool-result-toggle" aria-expanded={showResult} onClick={() => setShowResult(!showResult)}>
+          <span className={`codicon codicon-chevron-${showResult ? 'down' : 'right'}`} aria-hidden="true" /> {strings.result}
+        </button>
+      )}
+      {item.result && item.result.parts.length > 0 && (!withApp || showResult) && (
         <div className={`af-tool-result${item.result.isError ? ' af-error' : ''}`} aria-label={strings.result}>
           {item.result.parts.map((part, i) => (
             <ResultPart key={i} part={part} server={server} />

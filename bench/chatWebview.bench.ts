@@ -32,7 +32,7 @@ function benchStrings(): ChatBootConfig['strings'] {
   return Object.fromEntries(keys.map((k) => [k, k === 'tokensIn' ? '{0} in' : k === 'tokensOut' ? '{0} out' : k])) as unknown as ChatBootConfig['strings'];
 }
 
-async function build(entry: string, dir: string, out: string): Promise<void> {
+export async function build(entry: string, dir: string, out: string): Promise<void> {
   await esbuild.build({
     entryPoints: [{ in: join(root, entry), out }],
     outdir: dir,
@@ -49,21 +49,25 @@ async function build(entry: string, dir: string, out: string): Promise<void> {
   });
 }
 
-/** A page around a bundle, with a stand-in for VS Code's webview API that keeps what the app posts. */
-function writePage(dir: string, name: string, script: string, css: string | undefined): string {
+/**
+ * A page around a bundle, with a stand-in for VS Code's webview API that keeps what the app
+ * posts (in `window.__posted`) and hands each message to `window.__onPost` when a bench set
+ * one (to answer as the extension would).
+ */
+export function writePage(dir: string, name: string, script: string, css: string | undefined): string {
   const boot: ChatBootConfig = { strings: benchStrings(), reportPaints: true };
   const attr = JSON.stringify(boot).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   const html = `<!DOCTYPE html><html><head><meta charset="UTF-8">${css ? `<link rel="stylesheet" href="${css}">` : ''}
 <meta id="archflow-chat-config" data-config="${attr}"></head><body><div id="root"></div>
 <script>
 window.__posted = [];
-window.acquireVsCodeApi = () => ({ postMessage(m) { window.__posted.push(m); }, getState() { return undefined; }, setState() {} });
+window.acquireVsCodeApi = () => ({ postMessage(m) { window.__posted.push(m); if (window.__onPost) window.__onPost(m); }, getState() { return undefined; }, setState() {} });
 </script><script src="${script}"></script></body></html>`;
   writeFileSync(join(dir, `${name}.html`), html);
   return pathToFileURL(join(dir, `${name}.html`)).href;
 }
 
-const CHROME: ChatChrome = {
+export const CHROME: ChatChrome = {
   model: 'claude-sonnet-4-6',
   models: [{ id: 'claude-sonnet-4-6', label: 'Claude Sonnet 4.6', contextWindow: 200_000 }],
   contextWindow: 200_000,
@@ -72,7 +76,7 @@ const CHROME: ChatChrome = {
   attachments: [],
 };
 
-async function open(browser: Browser, url: string): Promise<Page> {
+export async function open(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
   await page.goto(url);
   await page.waitForFunction(() => (globalThis as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'ready'));

@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|long-labels|webview|chat|mcp-app|mcp-server|mcp-client|markdown]
+ * Usage: npm run bench -- [--quick] [--only core|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|markdown]
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { benchChatAppHost } from './chatAppHost.bench';
 import { benchChatWebview } from './chatWebview.bench';
 import { benchCore } from './core.bench';
 import { benchLongLabels } from './longLabels.bench';
@@ -26,6 +27,7 @@ const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'webview', run: () => benchWebview({ sizes: [10, 100, 300], edits: quick ? 5 : 9 }) },
   { name: 'chat', run: () => benchChatWebview({ runs: quick ? 3 : 5, answerChars: 20_000 }) },
   { name: 'mcp-app', run: () => benchMcpApp({ sizes: [10, 100, 300], runs: quick ? 3 : 7 }) },
+  { name: 'chat-apps', run: () => benchChatAppHost({ sizes: [10, 100, 300], runs: quick ? 3 : 7 }) },
   { name: 'markdown', run: async () => benchMarkdownPreview(quick ? 3 : 7) },
 ];
 

@@ -8,22 +8,33 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-/** The webview's side of the channel: typed posts to the host and the persisted view state. */
-export interface HostChannel {
-  post(message: PreviewToHostMessage): void;
-  state(): Partial<PreviewState> | undefined;
-  saveState(state: PreviewState): void;
+/** A webview's side of its channel: typed posts to the host and the view state VS Code keeps across reloads. */
+export interface WebviewHost<Out, State, Saved = State> {
+  post(message: Out): void;
+  /** The saved state, when it is one this version of the page wrote. */
+  state(): Saved | undefined;
+  saveState(state: State): void;
 }
 
-/** `acquireVsCodeApi` may be called once per page; this wraps that single instance. */
-export function connectToHost(): HostChannel {
+/**
+ * `acquireVsCodeApi` may be called once per page; this wraps that single instance.
+ * `accept` tells a state this page can read from one an older version left.
+ */
+export function connectWebview<Out, State, Saved = State>(accept: (saved: unknown) => saved is Saved): WebviewHost<Out, State, Saved> {
   const api = acquireVsCodeApi();
   return {
     post: (message) => api.postMessage(message),
     state: () => {
       const s = api.getState();
-      return s && typeof s === 'object' && (s as { stateVersion?: unknown }).stateVersion === 1 ? (s as Partial<PreviewState>) : undefined;
+      return accept(s) ? s : undefined;
     },
     saveState: (state) => api.setState(state),
   };
+}
+
+/** The preview's channel. */
+export type HostChannel = WebviewHost<PreviewToHostMessage, PreviewState, Partial<PreviewState>>;
+
+export function connectToHost(): HostChannel {
+  return connectWebview((s): s is Partial<PreviewState> => !!s && typeof s === 'object' && (s as { stateVersion?: unknown }).stateVersion === 1);
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChatBootConfig, ChatStrings } from '../../protocol/index';
-import { escapeAttribute } from '../util/html';
+import { webviewPageHtml } from '../util/webviewPage';
 
 /** The only folder the chat webview may load from: its bundle, stylesheet and icon font. */
 export function chatResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
@@ -110,29 +110,5 @@ export function chatStrings(): ChatStrings {
  * from: MCP Apps in tool cards, each a document with its own policy.
  */
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, boot: ChatBootConfig, lang: string, appFrames?: string): string {
-  const nonce = crypto.randomUUID().replace(/-/g, '');
-  const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path)).toString();
-  const csp = [
-    `default-src 'none'`,
-    `img-src ${webview.cspSource} data:`,
-    `style-src ${webview.cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-    `font-src ${webview.cspSource}`,
-    ...(appFrames ? [`frame-src ${appFrames}`] : []),
-  ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="${escapeAttribute(lang)}">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeAttribute(asset('dist', 'webview', 'chat.css'))}">
-<meta id="archflow-chat-config" data-config="${escapeAttribute(JSON.stringify(boot))}">
-<title>ArchFlow</title>
-</head>
-<body>
-<div id="root"></div>
-<script nonce="${nonce}" src="${escapeAttribute(asset('dist', 'webview', 'chat.js'))}"></script>
-</body>
-</html>`;
+  return webviewPageHtml(webview, extensionUri, { bundle: 'chat', configId: 'archflow-chat-config', boot, lang, title: 'ArchFlow', ...(appFrames ? { frameSrc: appFrames } : {}) });
 }

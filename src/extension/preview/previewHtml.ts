@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PreviewSettings } from '../../protocol/index';
-import { escapeAttribute } from '../util/html';
+import { webviewPageHtml } from '../util/webviewPage';
 
 /** What the webview reads from its `<meta id="archflow-preview-config">` before any message. */
 export interface PreviewBootConfig {
@@ -41,30 +41,7 @@ export function previewStrings(): Record<string, string> {
  * network at all), the stylesheet, the boot config and the script.
  */
 export function previewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, boot: PreviewBootConfig, lang: string): string {
-  const nonce = crypto.randomUUID().replace(/-/g, '');
-  const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path)).toString();
-  const csp = [
-    `default-src 'none'`,
-    `img-src ${webview.cspSource} data:`,
-    `style-src ${webview.cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-    `font-src ${webview.cspSource}`,
-  ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="${escapeAttribute(lang)}">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeAttribute(asset('dist', 'webview', 'preview.css'))}">
-<meta id="archflow-preview-config" data-config="${escapeAttribute(JSON.stringify(boot))}">
-<title>${escapeAttribute(boot.strings.diagram ?? 'Diagram')}</title>
-</head>
-<body>
-<div id="root"></div>
-<script nonce="${nonce}" src="${escapeAttribute(asset('dist', 'webview', 'preview.js'))}"></script>
-</body>
-</html>`;
+  return webviewPageHtml(webview, extensionUri, { bundle: 'preview', configId: 'archflow-preview-config', boot, lang, title: boot.strings.diagram ?? 'Diagram' });
 }
 
 /** Font URLs for the webview's FontFace loading (allowed by `font-src`). */

@@ -259,6 +259,7 @@ export async function benchChat(chatHandle: ChatHandle, extensionPath: string): 
     }
     lag.reset();
     lag.enable();
+    if (profiler) await profiler.post('Profiler.start');
     const t0 = performance.now();
     await chat.controller.receive({ type: 'approve', toolUseId: card.id, choice: 'allow_once' });
     for (;;) {
@@ -268,6 +269,7 @@ export async function benchChat(chatHandle: ChatHandle, extensionPath: string): 
     }
     const toolRunMs = performance.now() - t0;
     lag.disable();
+    if (profiler) writeFileSync(join(profileDir!, 'extension-host-tool.cpuprofile'), JSON.stringify((await profiler.post('Profiler.stop')).profile));
     await running;
     if (card?.status !== 'done') throw new Error(`render_diagram ended ${card?.status}: ${JSON.stringify(card?.result)}`);
 

@@ -8,8 +8,7 @@
 // Usage: node --import tsx test/ui/runChatAppUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { analyzeText } from '../../src/node/diagramPipeline';
@@ -17,15 +16,11 @@ import { appMaxHeight } from '../../src/protocol/chatApps';
 import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type ScriptStep } from '../fakeAnthropic/index';
-import { pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
+import { uiRunner } from './uiRunner';
+import { chatFrame, pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const artifacts = join(repoRoot, 'test-results');
-const screenshotsCopy = option('--screenshots');
+const runner = uiRunner();
+const artifacts = runner.artifacts;
 const TOOLBOX = join(repoRoot, 'test/fixtures/mcp-servers/toolbox.mjs');
 const FIXTURE = join(repoRoot, 'test/fixtures/mcp-servers/appFixture.mjs');
 const T = { timeout: 120_000 };
@@ -47,25 +42,7 @@ let page: Page;
 let workspace: string;
 let fake: FakeAnthropic;
 
-function packageVsix(): string {
-  const given = option('--vsix');
-  if (given && existsSync(given)) return given;
-  const out = join(artifacts, 'archflow-ui.vsix');
-  const r = spawnSync(process.execPath, [join(repoRoot, 'scripts/packageExtension.mjs'), '--out', out], { cwd: repoRoot, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`packaging the .vsix failed:\n${r.stdout}\n${r.stderr}`);
-  return out;
-}
-
-/** The document of the chat view (the webview whose page holds `.af-chat`). */
-async function chat(): Promise<Frame> {
-  return until(async () => {
-    for (const frame of page.frames()) {
-      if (frame.name() !== 'active-frame' && !frame.url().includes('fake.html')) continue;
-      if (await frame.locator('.af-chat').count().catch(() => 0)) return frame;
-    }
-    return undefined;
-  }, 'the chat view', 60_000);
-}
+const chat = () => chatFrame(page);
 
 /** The app documents the page holds now (served by the chat's app server), newest last. */
 function appFrames(): Frame[] {
@@ -83,14 +60,7 @@ async function appIn(cardId: string): Promise<Frame> {
 }
 
 async function screenshot(name: string): Promise<void> {
-  await page.mouse.move(5, 300);
-  await new Promise((r) => setTimeout(r, 600));
-  const file = join(artifacts, `${name}.png`);
-  await page.screenshot({ path: file });
-  if (screenshotsCopy) {
-    mkdirSync(screenshotsCopy, { recursive: true });
-    copyFileSync(file, join(screenshotsCopy, `${name}.png`));
-  }
+  await runner.screenshot(page, name);
 }
 
 async function lastEnd(frame: Frame): Promise<string> {
@@ -150,8 +120,7 @@ async function press(app: Frame, id: string, expect: RegExp): Promise<string> {
 }
 
 before(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  const vsix = packageVsix();
+  const vsix = runner.vsix('archflow-ui.vsix');
   fake = await startFakeAnthropic();
   workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
@@ -190,7 +159,7 @@ afterEach(async () => {
 
 after(async () => {
   await browser?.close().catch(() => undefined);
-  await server?.stop({ keep: args.includes('--keep') });
+  await server?.stop({ keep: runner.keep });
   await fake?.close();
   if (workspace) rmSync(workspace, { recursive: true, force: true });
 });

@@ -8,22 +8,17 @@
 // Usage: node --import tsx test/ui/runChatUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type ScriptStep } from '../fakeAnthropic/index';
-import { pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
+import { uiRunner } from './uiRunner';
+import { chatFrame, pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const artifacts = join(repoRoot, 'test-results');
-const screenshotsCopy = option('--screenshots');
+const runner = uiRunner();
+const artifacts = runner.artifacts;
 const TOOLBOX = join(repoRoot, 'test/fixtures/mcp-servers/toolbox.mjs');
 const CRASHES = join(repoRoot, 'test/fixtures/mcp-servers/crashAtStart.mjs');
 const T = { timeout: 120_000 };
@@ -35,30 +30,12 @@ let workspace: string;
 let fake: FakeAnthropic;
 let vsix: string;
 
-function packageVsix(): string {
-  const given = option('--vsix');
-  if (given && existsSync(given)) return given;
-  const out = join(artifacts, 'archflow-ui.vsix');
-  const r = spawnSync(process.execPath, [join(repoRoot, 'scripts/packageExtension.mjs'), '--out', out], { cwd: repoRoot, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`packaging the .vsix failed:\n${r.stdout}\n${r.stderr}`);
-  return out;
-}
-
 function writeMcpConfig(servers: Record<string, unknown>): void {
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
   writeFileSync(join(workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers }, null, 2));
 }
 
-/** The document of the chat view (the webview whose page holds `.af-chat`). */
-async function chat(): Promise<Frame> {
-  return until(async () => {
-    for (const frame of page.frames()) {
-      if (frame.name() !== 'active-frame' && !frame.url().includes('fake.html')) continue;
-      if (await frame.locator('.af-chat').count().catch(() => 0)) return frame;
-    }
-    return undefined;
-  }, 'the chat view', 60_000);
-}
+const chat = () => chatFrame(page);
 
 async function openChat(): Promise<Frame> {
   await waitForCommand(page, 'ArchFlow: Open Chat');
@@ -68,14 +45,7 @@ async function openChat(): Promise<Frame> {
 
 async function screenshot(name: string): Promise<void> {
   await runCommand(page, 'Notifications: Clear All Notifications');
-  await page.mouse.move(5, 300);
-  await new Promise((r) => setTimeout(r, 600));
-  const file = join(artifacts, `${name}.png`);
-  await page.screenshot({ path: file });
-  if (screenshotsCopy) {
-    mkdirSync(screenshotsCopy, { recursive: true });
-    copyFileSync(file, join(screenshotsCopy, `${name}.png`));
-  }
+  await runner.screenshot(page, name);
 }
 
 /** The id of the newest end of a run on screen ('' when none): the list follows the end, so it is rendered. */
@@ -118,8 +88,7 @@ function messageRequests(): number {
 }
 
 before(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  vsix = packageVsix();
+  vsix = runner.vsix('archflow-ui.vsix');
   fake = await startFakeAnthropic();
   workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
   writeMcpConfig({ toolbox: { type: 'stdio', command: 'node', args: [TOOLBOX] } });
@@ -152,7 +121,7 @@ afterEach(async () => {
 
 after(async () => {
   await browser?.close().catch(() => undefined);
-  await server?.stop({ keep: args.includes('--keep') });
+  await server?.stop({ keep: runner.keep });
   await fake?.close();
   if (workspace) rmSync(workspace, { recursive: true, force: true });
 });

@@ -127,3 +127,18 @@ export async function lastRunEnd(frame: Frame): Promise<string> {
   const ends = frame.locator('[data-run-end]');
   return (await ends.count()) ? ((await ends.last().getAttribute('data-item-id')) ?? '') : '';
 }
+
+/** The frame whose document holds `selector` (the chat, the preview): code-server nests webviews two frames deep. */
+export async function frameWith(page: Page, selector: string, what: string): Promise<Frame> {
+  return until(async () => {
+    for (const frame of page.frames()) {
+      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+    }
+    return undefined;
+  }, what, 60_000);
+}
+
+/** The document of the chat view. */
+export function chatFrame(page: Page): Promise<Frame> {
+  return frameWith(page, '.af-chat', 'the chat view');
+}

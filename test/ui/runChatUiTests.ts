@@ -213,6 +213,10 @@ test('tool cards: "Allow once" by click, "Always" by keyboard, and the PNG of re
   await render.getByRole('button', { name: /Allow once/ }).click();
   await runEnded();
   assert.deepEqual(await frame.locator('.af-tool').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), ['done', 'done', 'done', 'done']);
+  // render_diagram has an MCP App: the card draws the live diagram, and the result the model
+  // saw (its summary and the PNG) is folded below it.
+  await card(frame, 'render_diagram').locator('.af-app[data-app-state="ready"]').waitFor({ timeout: 60_000 });
+  await card(frame, 'render_diagram').locator('.af-tool-result-toggle').click();
   const picture = card(frame, 'render_diagram').locator('img.af-result-image');
   await until(async () => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 100), 'the PNG preview decoded');
   assert.ok(existsSync(join(workspace, 'checkout.svg')), 'the SVG was written in the workspace');
@@ -230,6 +234,8 @@ test('after a window reload the conversation and its cost are restored, and "alw
   const frame = await chat().catch(() => openChat());
   await frame.locator('.af-user', { hasText: 'Draw our checkout flow' }).waitFor({ timeout: 60_000 });
   assert.equal(await frame.locator('.af-total').textContent(), before, 'the same total');
+  await card(frame, 'render_diagram').locator('.af-app[data-app-state="ready"]').waitFor({ timeout: 60_000 });
+  await card(frame, 'render_diagram').locator('.af-tool-result-toggle').click();
   assert.equal(await card(frame, 'render_diagram').locator('img.af-result-image').count(), 1, 'the picture too');
   script(
     { content: [{ type: 'tool_use', name: 'toolbox__echo', input: { text: 'after reload' } }], stopReason: 'tool_use' },
@@ -307,6 +313,9 @@ test('the chat follows the dark theme', T, async () => {
   const entries = frame.locator('.af-history-entry');
   await until(async () => (await entries.count()) >= 2, 'two conversations in the history');
   await entries.filter({ hasText: 'Describe our checkout flow' }).locator('.af-history-open').click();
+  // It opens at its end; its first message is above the live diagram of its render card.
+  await until(async () => (await frame.locator('.af-user').count()) > 0, 'the conversation shown');
+  await frame.locator('.af-messages').evaluate((el) => (el.scrollTop = 0));
   await frame.locator('.af-user', { hasText: 'Draw our checkout flow' }).waitFor();
   const background = await frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
   const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);

@@ -25,6 +25,11 @@ const ItemView = memo(function ItemView({ item, last, running, app }: { item: Ch
   }
 });
 
+function lastUserId(items: readonly ChatItem[]): string | undefined {
+  for (let i = items.length - 1; i >= 0; i--) if (items[i]!.kind === 'user') return items[i]!.id;
+  return undefined;
+}
+
 function Working() {
   const { strings } = useChatEnv();
   return (
@@ -55,18 +60,34 @@ export function MessageList({ conversation }: { conversation: ConversationView }
     initialOffset: () => items.length * ESTIMATED_HEIGHT,
   });
 
+  const lastTop = useRef(0);
   const onScroll = useCallback(() => {
     const el = scroller.current;
-    if (el) atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
+    if (!el) return;
+    // Only the user scrolling up leaves the end. The list also scrolls by itself, downwards:
+    // the virtualiser keeps the view in place when an item above it grows (an MCP App frame
+    // taking its height, a card unfolding), which is no reason to stop following.
+    const up = el.scrollTop < lastTop.current;
+    lastTop.current = el.scrollTop;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX) atEnd.current = true;
+    else if (up) atEnd.current = false;
   }, []);
 
   const total = virtualizer.getTotalSize();
   const last = items.at(-1);
   const lastSize = last?.kind === 'assistant' ? last.text.length : last?.kind === 'tool' ? last.status : '';
+  // A message of the user's (typed, or sent by an app in a card) brings the list back to the
+  // end, as in any chat: what follows is the answer to it.
+  const lastUser = lastUserId(items);
+  const seenUser = useRef(lastUser);
   useLayoutEffect(() => {
     const el = scroller.current;
+    if (lastUser !== seenUser.current) {
+      seenUser.current = lastUser;
+      atEnd.current = true;
+    }
     if (el && atEnd.current) el.scrollTop = el.scrollHeight;
-  }, [total, items.length, lastSize, running]);
+  }, [total, items.length, lastSize, running, lastUser]);
 
   return (
     <div ref={scroller} className="af-messages" role="log" aria-live="polite" aria-label={strings.messageLabel} onScroll={onScroll}>

@@ -1,6 +1,6 @@
 // Pure (no `vscode`): unit-tested in test/extension/chat.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { addUsage, type AgentEvent, type RunResult, type TokenUsage, type ToolOutcome, type ToolResultContent } from '../../mcp/agent/index';
+import { addUsage, type AgentEvent, type RunEndReason, type RunResult, type TokenUsage, type ToolOutcome, type ToolResultContent } from '../../mcp/agent/index';
 import type { AssistantItem, ChatItem, ChatOp, ChatRunEndReason, RunEndItem, ToolItem, ToolResultPart, ToolResultView, ToolStatus, UsageView } from '../../protocol/index';
 import type { ChatConfig } from '../config';
 
@@ -9,6 +9,11 @@ export const MAX_CARD_TEXT = 50_000;
 /** Base64 characters of one image a card keeps. */
 export const MAX_CARD_IMAGE = 5 * 1024 * 1024;
 const SHOWN_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']);
+
+// src/protocol keeps its own copy of the loop's reasons (the webview's layer may not import the
+// agent's): the two unions must stay the same, which this line checks at compile time.
+const sameReasons: [ChatRunEndReason, RunEndReason] extends [RunEndReason, ChatRunEndReason] ? true : never = true;
+void sameReasons;
 
 /** Reasons after which "Continue" may resume the run: the guards, not the model's own stop. */
 export const CONTINUABLE: ReadonlySet<ChatRunEndReason> = new Set(['round_cap', 'repeat_guard', 'budget']);

@@ -86,6 +86,10 @@ const BASE_SETTINGS = {
   'extensions.autoCheckUpdates': false,
   'chat.disableAIFeatures': true,
   'git.enabled': false,
+  // Desktop VS Code's default. VS Code for the web saves a second after an edit, so on a busy
+  // machine a test's edit could reach the disk before the test reverts it, and the next test
+  // would open the file with that edit in it.
+  'files.autoSave': 'off',
 };
 
 /** Starts code-server and resolves once `/healthz` answers; rejects (after cleaning up) otherwise. */

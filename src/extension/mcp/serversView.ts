@@ -2,6 +2,7 @@ import { isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
 import type { McpServerState, McpServerStatus } from '../../mcp/client/index';
 import { EMPTY_MCP_JSON, locateServerEntry, serverSnippet, type ServerSnippetKind } from '../../mcp/client/configEdit';
+import { visibleToModel } from '../../mcp/client/toolUi';
 import { Disposable } from '../util/dispose';
 import type { McpService } from './mcpService';
 import type { WorkspaceApprovalStore } from '../chat/workspaceApprovals';
@@ -14,7 +15,7 @@ export type ServerTreeNode =
   | { kind: 'server'; status: McpServerStatus }
   | { kind: 'detail'; server: string; id: string; label: string; description?: string; icon: string; tooltip?: string; color?: string; command?: vscode.Command }
   | { kind: 'group'; server: string; group: 'tools' | 'resources' | 'prompts'; count: number }
-  | { kind: 'tool'; server: string; name: string; qualifiedName: string; description?: string; readOnly: boolean; always: boolean }
+  | { kind: 'tool'; server: string; name: string; qualifiedName: string; description?: string; readOnly: boolean; always: boolean; appOnly: boolean }
   | { kind: 'resource'; server: string; uri: string; name: string; description?: string; template: boolean }
   | { kind: 'prompt'; server: string; name: string; description?: string; args: string[] };
 
@@ -149,7 +150,8 @@ export class McpServersView extends Disposable implements vscode.TreeDataProvide
       case 'tool': {
         const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
         item.id = `${node.server}/tool/${node.name}`;
-        const notes = [node.always ? vscode.l10n.t('always allowed') : undefined, node.readOnly ? vscode.l10n.t('read-only') : undefined].filter(Boolean);
+        // An app-only tool (MCP Apps' visibility ["app"]) is listed, but the model never sees it: said so.
+        const notes = [node.appOnly ? vscode.l10n.t('for its app only') : undefined, node.always ? vscode.l10n.t('always allowed') : undefined, node.readOnly ? vscode.l10n.t('read-only') : undefined].filter(Boolean);
         item.description = notes.join(' · ');
         item.tooltip = plainTooltip(node.description ?? node.name, node.qualifiedName);
         item.iconPath = new vscode.ThemeIcon('tools');
@@ -246,6 +248,7 @@ export class McpServersView extends Disposable implements vscode.TreeDataProvide
         ...(t.tool.description ? { description: t.tool.description } : {}),
         readOnly: t.tool.annotations?.readOnlyHint === true,
         always: always.has(t.qualifiedName),
+        appOnly: !visibleToModel(t.tool),
       }));
     }
     if (node.group === 'resources') {

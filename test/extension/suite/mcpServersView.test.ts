@@ -102,8 +102,10 @@ suite('MCP servers view', () => {
     await chat.mcp.manager!.connect('archflow');
     const archflow = await server('archflow');
     const tools = await rows((await child(archflow.node, 'Tools')).node);
-    assert.deepEqual(tools.map((t) => t.item.label).sort(), ['check_diagram', 'render_diagram', 'search_icons', 'syntax_help']);
-    assert.match(itemDescription(tools.find((t) => t.item.label === 'check_diagram')!.item), /read-only/);
+    // The chat shows MCP Apps, so the server also offers the app-only tool its view's clicks call: listed, and marked.
+    assert.deepEqual(tools.map((t) => t.item.label).sort(), ['check_diagram', 'render_diagram', 'search_icons', 'select_diagram_element', 'syntax_help']);
+    assert.match(itemDescription(tools.find((t) => t.item.label === 'check_diagram')!.item), /^read-only$/);
+    assert.match(itemDescription(tools.find((t) => t.item.label === 'select_diagram_element')!.item), /^for its app only · read-only$/);
     const resources = await rows((await child(archflow.node, 'Resources')).node);
     assert.ok(resources.some((r) => r.item.description === 'archflow://syntax'), JSON.stringify(resources.map((r) => r.item.description)));
     assert.ok(resources.some((r) => r.item.description === 'archflow://icons/{prefix}/{name}' && r.item.contextValue === 'mcpResource;template'));

@@ -78,11 +78,21 @@ export type ToolResultPart =
   /** Something not shown (audio, a binary resource): what it is. */
   | { type: 'note'; text: string };
 
+/** A `.diagram` file a tool's result names (the editor tools' document, a drawing's source). */
+export interface ToolFileView {
+  /** Absolute path, as the server gave it (the host checks it again before opening it). */
+  path: string;
+  /** As the tool named it to the model, for the buttons' tooltips. */
+  display: string;
+}
+
 export interface ToolResultView {
   isError: boolean;
   /** One line. */
   summary: string;
   parts: ToolResultPart[];
+  /** The `.diagram` file the result names: the card offers to open it and its preview. */
+  file?: ToolFileView;
 }
 
 /** What the user sees when asked to approve a call. */
@@ -350,6 +360,17 @@ export interface ChatOpenLinkMessage {
   url: string;
 }
 
+/**
+ * Webview -> host: open the `.diagram` file tool card `toolUseId` names, in an editor or its
+ * preview. The card is named, never a path: the host takes the file from the card it holds,
+ * and opens it only when it is a `.diagram` file inside a workspace folder.
+ */
+export interface OpenDiagramMessage {
+  type: 'openDiagram';
+  toolUseId: string;
+  target: 'file' | 'preview';
+}
+
 export interface ChatLogMessage {
   type: 'log';
   level: 'error' | 'warn' | 'info';
@@ -381,6 +402,7 @@ export type ChatToHostMessage =
   | DetachMessage
   | ActionMessage
   | ChatOpenLinkMessage
+  | OpenDiagramMessage
   | ChatLogMessage
   | PaintedMessage
   | AppRequestMessage;
@@ -605,6 +627,11 @@ export interface ChatStrings {
   appCancelled: string;
   appSentBy: string;
   appContext: string;
+  /** The `.diagram` file a tool card names. */
+  openFile: string;
+  openFileTitle: string;
+  openPreview: string;
+  openPreviewTitle: string;
 }
 
 /** What the chat webview reads from its `<meta id="archflow-chat-config">` before any message. */

@@ -31,6 +31,7 @@ const schemas = {
     server: z.optional(id),
   }),
   openLink: z.strictObject({ type: z.literal('openLink'), url: z.string().check(z.minLength(1), z.maxLength(MAX_URL)) }),
+  openDiagram: z.strictObject({ type: z.literal('openDiagram'), toolUseId: id, target: z.enum(['file', 'preview']) }),
   log: z.strictObject({ type: z.literal('log'), level: z.enum(['error', 'warn', 'info']), message: z.string().check(z.maxLength(MAX_LOG)) }),
   painted: z.strictObject({ type: z.literal('painted'), id, length: z.int().check(z.gte(0)), at: finite }),
   // What the app asks is checked by the host per method (src/extension/chat/apps); here only its envelope and size.
@@ -57,6 +58,7 @@ const message = z.discriminatedUnion('type', [
   schemas.detach,
   schemas.action,
   schemas.openLink,
+  schemas.openDiagram,
   schemas.log,
   schemas.painted,
   schemas.appRequest,

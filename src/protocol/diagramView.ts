@@ -1,6 +1,6 @@
 // zod/mini, as validate.ts: tree-shakable, and what the MCP App bundles to check what a host hands it.
 import * as z from 'zod/mini';
-import type { DiagramViewData } from '../core/diagramView';
+import { MAX_VIEW_PROBLEMS, type DiagramNotDrawn, type DiagramViewData, type DiagramViewMeta } from '../core/diagramView';
 import { ANIMATIONS, DIRECTIONS, LINE_STYLES, SHAPES, SIZES, THEMES } from '../core/language/vocabulary';
 import type { Scene } from '../core/scene';
 
@@ -101,29 +101,47 @@ const scene = z
     }, 'element ids must be unique and every connection must join two of them'),
   );
 
-const viewData = z.object({
-  scene,
-  output: z.object({ path: z.string().check(z.maxLength(8192)), display: z.string().check(z.maxLength(8192)), bytes: z.int().check(z.gte(0)) }),
+const filePath = z.string().check(z.minLength(1), z.maxLength(8192));
+const output = z.object({ path: filePath, display: z.string().check(z.maxLength(8192)), bytes: z.int().check(z.gte(0)) });
+const source = z.object({ path: filePath, display: z.string().check(z.maxLength(8192)), version: z.int().check(z.gte(0)) });
+
+const viewData = z
+  .object({ scene, output: z.optional(output), source: z.optional(source) })
+  .check(z.refine((v) => v.output !== undefined || v.source !== undefined, 'a drawing says where it lives: an output file or a source document'));
+
+const problem = z.object({ severity: z.enum(['error', 'warning']), line: z.int().check(z.gte(1)), column: z.int().check(z.gte(1)), message: text });
+
+const notDrawn = z.object({
+  source,
+  errors: z.int().check(z.gte(1)),
+  problems: z.array(problem).check(z.maxLength(MAX_VIEW_PROBLEMS)),
 });
 
 // Fails to compile if the schemas and the core's types drift apart.
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const sceneMatchesType: Equals<z.infer<typeof scene>, Scene> = true;
 const viewMatchesType: Equals<z.infer<typeof viewData>, DiagramViewData> = true;
+const notDrawnMatchesType: Equals<z.infer<typeof notDrawn>, DiagramNotDrawn> = true;
 void sceneMatchesType;
 void viewMatchesType;
+void notDrawnMatchesType;
 
-export type DiagramViewOutcome = { ok: true; value: DiagramViewData } | { ok: false; error: string };
+export type DiagramViewOutcome = { ok: true; value: DiagramViewMeta } | { ok: false; error: string };
 
 /**
- * Validates the drawing a host handed the MCP App (`_meta["archflow/diagram"]` of a
- * `render_diagram` result). Never throws: anything that is not a complete, drawable
- * {@link DiagramViewData} (missing fields, wrong types, non-finite numbers, unknown
- * shapes or animations, connections to unknown elements, duplicate ids) comes back as `ok: false` with the path
- * and reason of the first problem, short enough to show to a person.
+ * Validates what a host handed the MCP App (`_meta["archflow/diagram"]` of a `render_diagram`,
+ * `write_diagram` or `show_diagram` result): a drawing ({@link DiagramViewData}, with its output
+ * file or source document), or the problems that kept a source from being drawn
+ * ({@link DiagramNotDrawn}). Never throws: anything else (missing fields, wrong types,
+ * non-finite numbers, unknown shapes or animations, connections to unknown elements, duplicate
+ * ids, a drawing that says nowhere where it lives) comes back as `ok: false` with the path and
+ * reason of the first problem, short enough to show to a person.
  */
 export function parseDiagramView(value: unknown): DiagramViewOutcome {
-  const r = viewData.safeParse(value);
+  // Told apart by `errors`, which only a text that could not be drawn has: the reason given
+  // is then about the shape the value meant to have, not a union's "no match".
+  const undrawn = value !== null && typeof value === 'object' && 'errors' in value && !('scene' in value);
+  const r = (undrawn ? notDrawn : viewData).safeParse(value);
   if (r.success) return { ok: true, value: r.data };
   const issue = r.error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : '(drawing)';

@@ -48,6 +48,8 @@ export type {
   ToolItem,
   ToolResultPart,
   ToolResultView,
+  ToolFileView,
+  OpenDiagramMessage,
   ToolStatus,
   UsageView,
   UserItem,

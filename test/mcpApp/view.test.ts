@@ -13,10 +13,12 @@ import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/
 import type { Browser, Frame } from 'playwright-core';
 import { DIAGRAM_VIEW_META_KEY } from '../../src/core/diagramView';
 import { THEMES } from '../../src/core/render/index';
+import { createEditorServer } from '../../src/mcp/editor';
 import { createDiagramServer } from '../../src/mcp/server';
 import { launchChromium } from '../harness/browser';
 import { FULL_HOST_CAPABILITIES, hostContext, openAppHost, type AppHostPage, type HostEvent } from '../harness/mcpAppHost';
 import type { LoadOptions } from '../harness/mcpAppHost/types';
+import { MemoryWorkspace } from '../mcp/editor/memoryWorkspace';
 import { repoRoot, tempDir } from '../mcp/server/helpers';
 
 const T = { timeout: 180_000 };
@@ -307,6 +309,56 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
       assert.equal(await state(silent), 'hostSilent');
       assert.deepEqual(host.problems, []);
     });
+  });
+
+  test("the editor tools' cards: the problems of a version with errors in a short frame, the fixed version drawn with its file, a click that names it", async () => {
+    const editor = createEditorServer({ workspace: new MemoryWorkspace([root]) });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await editor.connect(serverSide);
+    const editorClient = new Client({ name: 'test-chat', version: '1.0.0' }, { capabilities: APPS });
+    await editorClient.connect(clientSide);
+    const calls: Array<{ params: CallToolRequest['params']; result: CallToolResult }> = [];
+    const host = await openAppHost(browser, async (params) => {
+      const result = (await editorClient.callTool(params)) as CallToolResult;
+      calls.push({ params, result });
+      return result;
+    });
+    try {
+      const served = (await editorClient.readResource({ uri: 'ui://archflow/diagram' })).contents[0]!;
+      assert.equal('text' in served ? served.text : '', html, 'the editor server serves the same view');
+      const withMistake = 'diagram "Checkout"\nweb = rectangle "Web"\napi = rectangel "API"\nweb -> api "HTTPS" anim=packets\n';
+      const write = async (args: Record<string, unknown>) => {
+        const frame = await host.load({ html });
+        await host.sendToolInput(args);
+        await host.sendToolResult((await editorClient.callTool({ name: 'write_diagram', arguments: args })) as CallToolResult);
+        return frame;
+      };
+
+      const first = await write({ path: 'checkout.diagram', text: withMistake });
+      await waitForState(first, 'notDrawn');
+      assert.match(await statusText(first), /^Not drawn: checkout\.diagram \(version 1\) has 1 error\n+3:7 error: unknown shape 'rectangel'; did you mean 'rectangle'\?$/);
+      await until('the short frame', async () => ((await host.frameHeight()) === 220 ? true : undefined));
+      assert.deepEqual((await eventsNamed(host, 'ui/notifications/size-changed')).at(-1)?.params, { height: 220 });
+
+      const fixed = await write({ path: 'checkout.diagram', text: withMistake.replace('rectangel', 'rectangle'), baseVersion: 1 });
+      await waitForState(fixed, 'drawn');
+      assert.deepEqual(await drawnCounts(fixed), { elements: 2, edges: 1 });
+      assert.equal(await fixed.locator('.af-caption').innerText(), 'checkout.diagram, version 2: 2 elements, 1 connection');
+      assert.ok((await fixed.locator('.af-packets animateMotion').count()) > 0, 'traffic moves');
+      assert.equal(await fixed.locator('.af-open-vscode').count(), 0, 'the chat card opens the file itself');
+      await until('the full frame', async () => ((await host.frameHeight()) === 500 ? true : undefined));
+
+      await fixed.locator('.react-flow__node[data-id="api"]').click();
+      await fixed.locator('.af-selection[data-shared="shared"]').waitFor();
+      const select = calls.find((c) => c.params.name === 'select_diagram_element');
+      assert.deepEqual(select?.params.arguments, { kind: 'node', id: 'api', label: 'API', line: 3, diagram: 'Checkout', file: 'checkout.diagram' });
+      assert.match((select!.result.content[0] as { text: string }).text, /^The user selected the node api \("API", line 3\) in the ArchFlow diagram "Checkout" of checkout\.diagram\./);
+      assert.deepEqual(host.problems, []);
+      assert.deepEqual(host.requested, []);
+    } finally {
+      await host.page.close();
+      await Promise.all([editorClient.close(), editor.close()]);
+    }
   });
 
   test('sandboxed like a chat sandboxes it: no origin, no network, nothing requested', async () => {

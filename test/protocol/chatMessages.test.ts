@@ -79,6 +79,8 @@ const valid: ChatToHostMessage[] = [
   { type: 'action', action: 'showServerLog', server: 'fs' },
   { type: 'action', action: 'setApiKey' },
   { type: 'openLink', url: 'https://example.com' },
+  { type: 'openDiagram', toolUseId: 'toolu_01ABC', target: 'file' },
+  { type: 'openDiagram', toolUseId: 'toolu_01ABC', target: 'preview' },
   { type: 'log', level: 'warn', message: 'm' },
   { type: 'painted', id: 'a', length: 10, at: 1_796_000_000_000.5 },
 ];
@@ -95,6 +97,10 @@ test('the chat accepts exactly its message shapes', () => {
     [{ type: 'stop', extra: 1 }, /stop/],
     [{ type: 'painted', id: 'a', length: -1, at: 0 }, /length/],
     [{ type: 'runCommand', command: 'x' }, /'runCommand'/],
+    // A card is named, never a path or a command: anything else is refused.
+    [{ type: 'openDiagram', toolUseId: 'toolu_01ABC', target: 'terminal' }, /target/],
+    [{ type: 'openDiagram', toolUseId: 'toolu_01ABC', target: 'file', path: '/etc/passwd' }, /openDiagram/],
+    [{ type: 'openDiagram', target: 'file' }, /toolUseId/],
     [null, /invalid/],
   ];
   for (const [value, reason] of cases) {

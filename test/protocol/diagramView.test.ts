@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DiagramViewData } from '../../src/core/diagramView';
+import { MAX_VIEW_PROBLEMS, type DiagramNotDrawn, type DiagramViewData } from '../../src/core/diagramView';
 import type { Scene } from '../../src/core/scene';
 import { renderText } from '../../src/node/diagramPipeline';
 import { getIconCatalog } from '../../src/node/iconStore';
@@ -10,6 +10,7 @@ import { parseDiagramView } from '../../src/protocol/index';
 
 const fixture = (name: string): Scene => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'scenes', name), 'utf8')) as Scene;
 const OUTPUT = { path: '/work/docs/arch.svg', display: 'docs/arch.svg', bytes: 4096 };
+const SOURCE = { path: '/work/docs/checkout.diagram', display: 'docs/checkout.diagram', version: 3 };
 const view = (scene: Scene): DiagramViewData => ({ scene, output: OUTPUT });
 
 test('the scenes the layout produces pass unchanged', async () => {
@@ -65,4 +66,32 @@ test('unknown extra fields are dropped, not refused (a newer server may add some
   const r = parseDiagramView(data);
   assert.ok(r.ok);
   assert.equal('extra' in r.value, false);
+});
+
+test('a drawing of a .diagram document names its source and version; one written to an SVG may name both', () => {
+  const scene = fixture('shapes.json');
+  for (const data of [{ scene, source: SOURCE }, { scene, output: OUTPUT, source: SOURCE }]) assert.deepEqual(parseDiagramView(data), { ok: true, value: data });
+  const nowhere = parseDiagramView({ scene });
+  assert.equal(nowhere.ok, false);
+  if (!nowhere.ok) assert.match(nowhere.error, /says where it lives/);
+  const badVersion = parseDiagramView({ scene, source: { ...SOURCE, version: 1.5 } });
+  assert.equal(badVersion.ok, false);
+  if (!badVersion.ok) assert.match(badVersion.error, /^source\.version: /);
+});
+
+test('a text that could not be drawn: its source, its error count and its first problems', () => {
+  const notDrawn: DiagramNotDrawn = { source: SOURCE, errors: 1, problems: [{ severity: 'error', line: 3, column: 7, message: "unknown shape 'rectangel'" }] };
+  assert.deepEqual(parseDiagramView(notDrawn), { ok: true, value: notDrawn });
+  const cases: Array<[unknown, RegExp]> = [
+    [{ ...notDrawn, errors: 0 }, /^errors: /],
+    [{ ...notDrawn, source: undefined }, /^source: /],
+    [{ ...notDrawn, problems: [{ ...notDrawn.problems[0], line: 0 }] }, /^problems\.0\.line: /],
+    [{ ...notDrawn, problems: [{ ...notDrawn.problems[0], severity: 'fatal' }] }, /^problems\.0\.severity: /],
+    [{ ...notDrawn, problems: Array.from({ length: MAX_VIEW_PROBLEMS + 1 }, () => notDrawn.problems[0]) }, /^problems: /],
+  ];
+  for (const [value, reason] of cases) {
+    const r = parseDiagramView(value);
+    assert.equal(r.ok, false, JSON.stringify(value));
+    if (!r.ok) assert.match(r.error, reason);
+  }
 });

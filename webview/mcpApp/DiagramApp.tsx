@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Controls, Panel, ReactFlowProvider, useReactFlow, type EdgeMouseHandler, type NodeMouseHandler } from '@xyflow/react';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps';
-import { SELECT_ELEMENT_TOOL, type ElementSelection } from '../../src/core/diagramView';
+import { SELECT_ELEMENT_TOOL, type DiagramViewData, type ElementSelection } from '../../src/core/diagramView';
 import { safeLink, THEMES } from '../../src/core/render/index';
 import type { SceneEdge } from '../../src/core/scene';
 import { DiagramFlow, FIT_OPTIONS } from '../preview/components/DiagramFlow';
@@ -17,14 +17,18 @@ import { useHostTheme } from './useHostTheme';
 
 /** Height of the view inline in a conversation; hosts differ in how they size apps, a fixed height works in all. */
 export const VIEW_HEIGHT = 500;
+/** Height of a view with nothing to draw but the problems of its text: room for a few lines of them. */
+export const PROBLEMS_HEIGHT = 220;
 
 type Shared = 'sending' | 'shared' | 'canAsk' | 'none';
 
 /**
- * The diagram of a `render_diagram` result, inside the host's conversation: the preview's
- * React Flow drawing (pan, zoom, animated connections, icons), the host's theme, a status
- * for every phase before the drawing, full screen where the host offers it, and clicks
- * that tell the model which element the user means.
+ * The diagram of a tool result (`render_diagram`'s SVG, or the `.diagram` document the editor
+ * tools wrote or showed, at that call's version), inside the host's conversation: the
+ * preview's React Flow drawing (pan, zoom, animated connections, icons), the host's theme, a
+ * status for every phase before the drawing (and the problems of a text that could not be
+ * drawn), full screen where the host offers it, and clicks that tell the model which element
+ * the user means.
  */
 export function DiagramApp() {
   return (
@@ -50,7 +54,7 @@ function DiagramView() {
 
   const displayMode = context.displayMode ?? 'inline';
   const fill = displayMode !== 'inline' || hasFixedHeight(context.containerDimensions);
-  const height = inlineHeight(context.containerDimensions);
+  const height = Math.min(inlineHeight(context.containerDimensions), phase.kind === 'notDrawn' ? PROBLEMS_HEIGHT : VIEW_HEIGHT);
   useLayoutEffect(() => {
     document.documentElement.classList.toggle('af-fill', fill);
     document.documentElement.style.setProperty('--af-height', `${height}px`);
@@ -109,7 +113,8 @@ function DiagramView() {
       label,
       line,
       ...(scene?.title ? { diagram: scene.title } : {}),
-      ...(data ? { output: data.output.display } : {}),
+      ...(data?.output ? { output: data.output.display } : {}),
+      ...(data?.source ? { file: data.source.display } : {}),
     }),
     [scene, data],
   );
@@ -164,9 +169,12 @@ function DiagramView() {
   const toggleFullscreen = useCallback(() => {
     app?.requestDisplayMode({ mode: displayMode === 'fullscreen' ? 'inline' : 'fullscreen' }).catch(() => undefined);
   }, [app, displayMode]);
+  // Only for a written SVG: a .diagram source is drawn in a chat that also runs the editor
+  // tools (inside VS Code), whose tool cards open the file and its preview themselves.
+  const written = data?.source ? undefined : data?.output;
   const openInVsCode = useCallback(() => {
-    if (app && data) app.openLink({ url: vscodeFileUrl(data.output.path) }).catch(() => undefined);
-  }, [app, data]);
+    if (app && written) app.openLink({ url: vscodeFileUrl(written.path) }).catch(() => undefined);
+  }, [app, written]);
 
   const rootClass = ['af-root', 'af-app', `af-theme-${paletteName}`, theme.highContrast ? 'af-hc' : '', hidden ? 'af-paused' : '', drawing.animate ? '' : 'af-still']
     .filter(Boolean)
@@ -177,11 +185,11 @@ function DiagramView() {
       <div ref={root} className={rootClass} style={{ ['--af-canvas' as string]: canvas, ['--af-accent' as string]: palette.accent }} data-state={phase.kind}>
         <DiagramFlow nodes={nodes} edges={edges} colorMode={paletteName} ariaLabel={strings.diagram} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={() => setSelected(undefined)}>
           {scene && <Controls position="bottom-right" showInteractive={false} fitViewOptions={FIT_OPTIONS} />}
-          {(canFullscreen || (data && capabilities.openLinks)) && (
+          {(canFullscreen || (written && capabilities.openLinks)) && (
             <Panel position="top-right">
               <div className="af-toolbar" role="toolbar">
-                {data && capabilities.openLinks && (
-                  <button type="button" className="af-tool af-open-vscode" title={strings.openInVsCodeTitle(data.output.display)} onClick={openInVsCode}>
+                {written && capabilities.openLinks && (
+                  <button type="button" className="af-tool af-open-vscode" title={strings.openInVsCodeTitle(written.display)} onClick={openInVsCode}>
                     {strings.openInVsCode}
                   </button>
                 )}
@@ -195,7 +203,7 @@ function DiagramView() {
           )}
           {data && (
             <Panel position="bottom-left" className="af-caption-panel">
-              {selected ? <SelectionCaption selected={selected} strings={strings} onAsk={ask} /> : <div className="af-caption">{phase.kind === 'drawn' ? phase.summary : ''}</div>}
+              {selected ? <SelectionCaption selected={selected} strings={strings} onAsk={ask} /> : <div className="af-caption">{caption(data, phase.kind === 'drawn' ? phase.summary : '', strings)}</div>}
             </Panel>
           )}
         </DiagramFlow>
@@ -231,6 +239,13 @@ async function tellModel(app: NonNullable<Host['app']>, capabilities: Host['capa
     }
   }
   return capabilities.message ? 'canAsk' : 'none';
+}
+
+/** What the drawing is: a source document at its version with its counts, else the render's summary. */
+function caption(data: DiagramViewData, summary: string, strings: ViewStrings): string {
+  if (!data.source) return summary;
+  const { scene, source } = data;
+  return strings.sourceCaption(source.display, source.version, scene.nodes.length + scene.groups.length, scene.edges.length);
 }
 
 function SelectionCaption({ selected, strings, onAsk }: { selected: { selection: ElementSelection; shared: Shared }; strings: ViewStrings; onAsk(): void }) {

@@ -38,6 +38,13 @@ function describe(phase: ViewPhase, s: ViewStrings): { title?: string; detail?: 
       return { title: s.failed, detail: phase.message, problem: true };
     case 'unreadable':
       return phase.missing ? { title: s.missing, detail: s.missingDetail(phase.summary), problem: true } : { title: s.unreadable, detail: phase.error, problem: true };
+    case 'notDrawn': {
+      const { source, errors, problems } = phase.data;
+      const lines = problems.map((p) => `${p.line}:${p.column} ${s.severity(p.severity)}: ${p.message}`);
+      const listed = problems.filter((p) => p.severity === 'error').length;
+      if (errors > listed) lines.push(s.moreErrors(errors - listed));
+      return { title: s.notDrawn(source.display, source.version, errors), detail: lines.join('\n'), problem: true };
+    }
     case 'cancelled':
       return { title: s.cancelled, detail: s.cancelledDetail(phase.reason), problem: true };
     case 'drawn':

@@ -28,6 +28,11 @@ export interface ViewStrings {
   askMessage(selection: ElementSelection): string;
   notShared: string;
   linkHint: string;
+  /** A .diagram document at one version, drawn: its caption. */
+  sourceCaption(path: string, version: number, elements: number, connections: number): string;
+  notDrawn(path: string, version: number, errors: number): string;
+  severity(severity: 'error' | 'warning'): string;
+  moreErrors(count: number): string;
 }
 
 const en: ViewStrings = {
@@ -57,6 +62,11 @@ const en: ViewStrings = {
   askMessage: (s) => `Tell me about ${s.label ? `“${s.label}” (${s.id})` : s.id} in this diagram.`,
   notShared: 'This chat cannot be told about the selection',
   linkHint: 'Ctrl+click opens its link',
+  sourceCaption: (path, version, elements, connections) =>
+    `${path}, version ${version}: ${elements} ${elements === 1 ? 'element' : 'elements'}, ${connections} ${connections === 1 ? 'connection' : 'connections'}`,
+  notDrawn: (path, version, errors) => `Not drawn: ${path} (version ${version}) has ${errors} ${errors === 1 ? 'error' : 'errors'}`,
+  severity: (severity) => (severity === 'error' ? 'error' : 'warning'),
+  moreErrors: (count) => `… and ${count} more ${count === 1 ? 'error' : 'errors'}`,
 };
 
 const ptBR: ViewStrings = {
@@ -86,6 +96,11 @@ const ptBR: ViewStrings = {
   askMessage: (s) => `Fale sobre ${s.label ? `“${s.label}” (${s.id})` : s.id} neste diagrama.`,
   notShared: 'Este chat não pode ser avisado da seleção',
   linkHint: 'Ctrl+clique abre o link',
+  sourceCaption: (path, version, elements, connections) =>
+    `${path}, versão ${version}: ${elements} ${elements === 1 ? 'elemento' : 'elementos'}, ${connections} ${connections === 1 ? 'conexão' : 'conexões'}`,
+  notDrawn: (path, version, errors) => `Não desenhado: ${path} (versão ${version}) tem ${errors} ${errors === 1 ? 'erro' : 'erros'}`,
+  severity: (severity) => (severity === 'error' ? 'erro' : 'aviso'),
+  moreErrors: (count) => `… e mais ${count} ${count === 1 ? 'erro' : 'erros'}`,
 };
 
 /** The view's strings for a BCP 47 locale (Portuguese for `pt*`, else English). */

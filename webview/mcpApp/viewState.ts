@@ -1,4 +1,4 @@
-import { DIAGRAM_VIEW_META_KEY, type DiagramViewData } from '../../src/core/diagramView';
+import { DIAGRAM_VIEW_META_KEY, isDrawn, type DiagramNotDrawn, type DiagramViewData } from '../../src/core/diagramView';
 import { parseDiagramView } from '../../src/protocol/index';
 
 /** A tool result as the host hands it to the view (the parts the view reads). */
@@ -23,9 +23,11 @@ export type ViewPhase =
   | { kind: 'waiting' }
   /** The model is still writing the call (streamed arguments). */
   | { kind: 'writing'; lines: number }
-  /** The call is complete and running on the server. */
+  /** The call is complete and running on the server; `output`: the file it names. */
   | { kind: 'rendering'; output?: string }
   | { kind: 'drawn'; data: DiagramViewData; summary: string }
+  /** The call wrote or showed a diagram whose text has errors: nothing to draw, and why. */
+  | { kind: 'notDrawn'; data: DiagramNotDrawn }
   /** The tool answered with an error (diagram errors, a refused path…): its text. */
   | { kind: 'failed'; message: string }
   /** The result carries no drawing the view can read. */
@@ -46,10 +48,11 @@ export const INITIAL_PHASE: ViewPhase = { kind: 'connecting' };
 /**
  * The next phase after `event`. Pure. Once the call is over (drawn, failed, unreadable,
  * cancelled) late or repeated inputs change nothing, a cancellation after a drawing keeps
- * the drawing, and a new result replaces the old one (hosts may re-send it).
+ * the drawing (or the problems a result gave instead), and a new result replaces the old one
+ * (hosts may re-send it).
  */
 export function nextPhase(phase: ViewPhase, event: ViewEvent): ViewPhase {
-  const over = phase.kind === 'drawn' || phase.kind === 'failed' || phase.kind === 'unreadable' || phase.kind === 'cancelled';
+  const over = phase.kind === 'drawn' || phase.kind === 'notDrawn' || phase.kind === 'failed' || phase.kind === 'unreadable' || phase.kind === 'cancelled';
   switch (event.type) {
     case 'connected':
       return phase.kind === 'connecting' || phase.kind === 'hostSilent' || phase.kind === 'hostFailed' ? { kind: 'waiting' } : phase;
@@ -61,11 +64,11 @@ export function nextPhase(phase: ViewPhase, event: ViewEvent): ViewPhase {
       return phase.kind === 'waiting' || phase.kind === 'writing' ? { kind: 'writing', lines: lineCount(event.arguments?.text) } : phase;
     case 'toolInput':
       if (over) return phase;
-      return { kind: 'rendering', ...(typeof event.arguments?.output === 'string' ? { output: event.arguments.output } : {}) };
+      return { kind: 'rendering', ...fileOf(event.arguments) };
     case 'toolResult':
       return fromResult(event.result);
     case 'toolCancelled':
-      return phase.kind === 'drawn' ? phase : { kind: 'cancelled', ...(event.reason ? { reason: event.reason } : {}) };
+      return phase.kind === 'drawn' || phase.kind === 'notDrawn' ? phase : { kind: 'cancelled', ...(event.reason ? { reason: event.reason } : {}) };
   }
 }
 
@@ -76,7 +79,14 @@ function fromResult(result: ToolResultLike): ViewPhase {
   const raw = result._meta?.[DIAGRAM_VIEW_META_KEY];
   if (raw === undefined) return { kind: 'unreadable', missing: true, error: '', summary };
   const parsed = parseDiagramView(raw);
-  return parsed.ok ? { kind: 'drawn', data: parsed.value, summary } : { kind: 'unreadable', missing: false, error: parsed.error, summary };
+  if (!parsed.ok) return { kind: 'unreadable', missing: false, error: parsed.error, summary };
+  return isDrawn(parsed.value) ? { kind: 'drawn', data: parsed.value, summary } : { kind: 'notDrawn', data: parsed.value };
+}
+
+/** The file a call names: render_diagram's `output` (an SVG), the editor tools' `path` (a .diagram). */
+function fileOf(args: Record<string, unknown> | undefined): { output?: string } {
+  const file = args?.output ?? args?.path;
+  return typeof file === 'string' ? { output: file } : {};
 }
 
 function lineCount(text: unknown): number {

@@ -12,6 +12,7 @@ import {
   type PromptView,
   type RunEndItem,
   type ServerView,
+  type ToolItem,
   type UserItem,
 } from '../../protocol/index';
 import { chatConfig, type ChatConfig } from '../config';
@@ -23,6 +24,7 @@ import type { AppFrames } from './apps/appFrames';
 import { attachFile, attachResource, attachSelection, type PendingAttachment } from './attachments';
 import { ChatSession, emptyConversation } from './chatSession';
 import { titleFrom, type ConversationStore, type HistoryListing } from './conversationStore';
+import { openableDiagram } from './toolFiles';
 import { DEFAULT_CONTEXT_WINDOW, FALLBACK_MODELS, listModels, modelOptions, type ListedModels } from './models';
 import { OpsBatcher } from './opsBatcher';
 import { continueNote, RunRecorder } from './runRecorder';
@@ -222,6 +224,8 @@ export class ChatController extends Disposable {
         return this.#action(m.action, m.server);
       case 'openLink':
         return this.#openLink(m.url);
+      case 'openDiagram':
+        return this.#openDiagram(m.toolUseId, m.target);
       case 'log':
         this.deps.log[m.level === 'warn' ? 'warn' : m.level](`chat webview: ${m.message}`);
         return;
@@ -695,6 +699,24 @@ export class ChatController extends Disposable {
       }
     }
     this.deps.log.warn(`chat: a link was not opened (only http, https and mailto links, and files in the workspace, open): ${url.slice(0, 200)}`);
+  }
+
+  /** Opens the `.diagram` file a tool card of the shown conversation names, or its preview, when it is one inside the workspace. */
+  async #openDiagram(toolUseId: string, target: 'file' | 'preview'): Promise<void> {
+    const item = this.#active.record.view.items.find((i): i is ToolItem => i.kind === 'tool' && i.id === toolUseId);
+    const file = item?.result?.file;
+    if (!file) return;
+    const folders = vscode.workspace.workspaceFolders?.filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath) ?? [];
+    const real = await openableDiagram(file.path, folders);
+    if (!real) {
+      this.deps.log.warn(`chat: tool card ${toolUseId} names ${file.path}, which is not a .diagram file inside the workspace folders: not opened`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0} is not a .diagram file in this workspace (it may have been moved or deleted): it was not opened.', file.display));
+      return;
+    }
+    // The path as the card names it (a folder opened through a symbolic link keeps its name, so an open editor is found).
+    const uri = vscode.Uri.file(file.path);
+    if (target === 'file') await vscode.window.showTextDocument(uri, { preview: false });
+    else await vscode.commands.executeCommand('archflow.showPreviewToSide', uri);
   }
 
   #notice(level: 'info' | 'warning' | 'error', text: string): ChatOp {

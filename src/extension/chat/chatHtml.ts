@@ -99,6 +99,10 @@ export function chatStrings(): ChatStrings {
     appCancelled: vscode.l10n.t('The call was cancelled.'),
     appSentBy: vscode.l10n.t('Sent by the app of {0}'),
     appContext: vscode.l10n.t('What this app shares with the model, sent with your next message:'),
+    openFile: vscode.l10n.t('Open File'),
+    openFileTitle: vscode.l10n.t('Open {0} in the editor'),
+    openPreview: vscode.l10n.t('Open Preview'),
+    openPreviewTitle: vscode.l10n.t('Open the preview of {0} to the side'),
   };
 }
 

@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { addUsage, type AgentEvent, type RunEndReason, type RunResult, type TokenUsage, type ToolOutcome, type ToolResultContent } from '../../mcp/agent/index';
 import type { AssistantItem, ChatItem, ChatOp, ChatRunEndReason, RunEndItem, ToolItem, ToolResultPart, ToolResultView, ToolStatus, UsageView } from '../../protocol/index';
 import type { ChatConfig } from '../config';
+import { diagramFileOf } from './toolFiles';
 
 /** Characters of one text part a card keeps (the model got its own, capped copy). */
 export const MAX_CARD_TEXT = 50_000;
@@ -251,7 +252,8 @@ function imagePart(mimeType: string, data: string, what = 'image'): ToolResultPa
 /**
  * A tool's result as the card shows it: the server's own content when the call ran (text,
  * pictures, and notes for what cannot be shown), else what the model was told (a denial, a
- * cancellation). Text is capped at {@link MAX_CARD_TEXT} characters per part.
+ * cancellation), and the `.diagram` file it names, if any. Text is capped at
+ * {@link MAX_CARD_TEXT} characters per part.
  */
 export function resultView(isError: boolean, summary: string, sent: ToolResultContent, raw?: CallToolResult): ToolResultView {
   const parts: ToolResultPart[] = [];
@@ -277,5 +279,6 @@ export function resultView(isError: boolean, summary: string, sent: ToolResultCo
       else if (b.type === 'image' && b.source.type === 'base64') parts.push(imagePart(b.source.media_type, b.source.data));
     }
   }
-  return { isError, summary, parts };
+  const file = diagramFileOf(raw);
+  return { isError, summary, parts, ...(file ? { file } : {}) };
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Scene } from '../../core/scene';
 import type { DiagramDocument, DiagramWorkspace, EditOutcome } from '../../mcp/editor/index';
 import type { DiagramService } from '../documents/diagramService';
 import { elementTarget } from '../language/occurrences';
@@ -8,9 +9,9 @@ import { isDiagramDocument, toVsRange } from '../util/ranges';
 /**
  * The editor tools' view of VS Code: documents as the editor holds them, edits through
  * `WorkspaceEdit` (so they appear in the editor, are one undo step each and go through the
- * editor's own check that the document did not change since), problems from the
- * {@link DiagramService} (the parse the Problems panel and the preview show), the preview
- * from the {@link PreviewManager}. Paths arrive checked (see EditorTools).
+ * editor's own check that the document did not change since), problems and drawings from the
+ * {@link DiagramService} (the parse and layout the Problems panel and the preview show), the
+ * preview from the {@link PreviewManager}. Paths arrive checked (see EditorTools).
  */
 export class VsCodeDiagramWorkspace implements DiagramWorkspace {
   constructor(
@@ -82,6 +83,18 @@ export class VsCodeDiagramWorkspace implements DiagramWorkspace {
       preview.focusElement(select);
     }
     return this.#snapshot(doc);
+  }
+
+  /**
+   * Through the {@link DiagramService}: while the editor still holds this version, its cached
+   * drawing of the version (the one the preview shows, laid out once for both); once it has
+   * moved on, the snapshot's own text, laid out on the same worker.
+   */
+  scene(document: DiagramDocument): Promise<Scene> {
+    const uri = document.path ? vscode.Uri.file(document.path).toString() : undefined;
+    const open = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri && !d.isClosed) : undefined;
+    if (open && open.version === document.version) return this.diagrams.scene(open);
+    return this.diagrams.sceneOfText(document.text);
   }
 
   async #document(path: string): Promise<vscode.TextDocument | undefined> {

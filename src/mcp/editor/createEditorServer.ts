@@ -1,9 +1,13 @@
+import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Locale } from '../../core/model';
+import { DIAGRAM_APP_URI, loadDiagramApp } from '../server/diagramApp';
+import { silentLogger, type ServerLogger } from '../server/logger';
 import { MAX_PATH_BYTES } from '../server/pathSafety';
-import { DEFAULT_MAX_TEXT_BYTES, type ToolOutcome } from '../server/tools/outcome';
+import { registerDiagramApp } from '../server/registerDiagramApp';
+import { toCallToolResult as toResult } from '../server/toolResult';
+import { DEFAULT_MAX_TEXT_BYTES } from '../server/tools/outcome';
 import type { DiagramWorkspace } from './diagramWorkspace';
 import { EditorTools } from './editorTools';
 
@@ -15,18 +19,26 @@ export interface EditorServerOptions {
   locale?: Locale;
   /** Largest diagram text accepted, in UTF-8 bytes. Default 1 MiB. */
   maxTextBytes?: number;
+  logger?: ServerLogger;
+  /** The diagram view's HTML; default the one `npm run build` writes (see locateDiagramApp). */
+  appHtml?: () => Promise<string>;
 }
 
 /**
  * The `editor` MCP server: `read_diagram`, `write_diagram` and `show_diagram` over the
  * documents of an editor (see {@link EditorTools} for what they guarantee). Reads and showing
  * are annotated read-only, writing is not, so the chat asks before a write unless the user
- * allowed it. Not connected; one server per client. Inputs are validated by their schemas
- * before any work; failures come back as `isError` results, never as protocol errors.
+ * allowed it. It serves the diagram server's MCP App too: `write_diagram` and `show_diagram`
+ * point to `ui://archflow/diagram`, and their results carry the drawing of the document as it
+ * was at that call (or the problems that kept it from being drawn) in `_meta`, so each tool
+ * card shows its own version; clients that show apps also get `select_diagram_element`. Not
+ * connected; one server per client. Inputs are validated by their schemas before any work;
+ * failures come back as `isError` results, never as protocol errors.
  */
 export function createEditorServer(options: EditorServerOptions): McpServer {
   const maxTextBytes = options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
-  const tools = new EditorTools({ workspace: options.workspace, locale: options.locale ?? 'en', maxTextBytes });
+  const locale = options.locale ?? 'en';
+  const tools = new EditorTools({ workspace: options.workspace, locale, maxTextBytes });
   const server = new McpServer(
     { name: EDITOR_SERVER_NAME, title: 'ArchFlow editor', version: '0.1.0' },
     {
@@ -57,12 +69,13 @@ export function createEditorServer(options: EditorServerOptions): McpServer {
     async ({ path }) => toResult(await tools.read(path === undefined ? {} : { path })),
   );
 
-  server.registerTool(
+  registerAppTool(
+    server,
     'write_diagram',
     {
       title: 'Write a diagram in the editor',
       description:
-        'Creates a .diagram file in the workspace, or replaces the whole text of one, through the editor: the user sees the change at once in the editor, the Problems panel and the preview, and undoes it in one step. Answers with the new version and every problem of the new text (line, column, message, suggested fixes): fix them and write again with baseVersion set to that version. To replace an existing file, pass the version you last read or wrote as baseVersion; if the file changed since (the user typed in it), nothing is written and the answer holds its current text to make your change to. Only .diagram files inside the workspace folders.',
+        'Creates a .diagram file in the workspace, or replaces the whole text of one, through the editor: the user sees the change at once in the editor, the Problems panel and the preview, and undoes it in one step. Answers with the new version and every problem of the new text (line, column, message, suggested fixes): fix them and write again with baseVersion set to that version. To replace an existing file, pass the version you last read or wrote as baseVersion; if the file changed since (the user typed in it), nothing is written and the answer holds its current text to make your change to. Only .diagram files inside the workspace folders. Chats that show MCP Apps also show the user the drawing of the version written, live (pan, zoom, click).',
       inputSchema: {
         path,
         text: z.string().describe(`The complete .diagram text (not a diff), at most ${Math.floor(maxTextBytes / 1024)} KB.`),
@@ -74,24 +87,29 @@ export function createEditorServer(options: EditorServerOptions): McpServer {
         saved: z.boolean().describe('True when the file on disk holds the new text; false when the editor had unsaved changes of the user, which stay unsaved.'),
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      _meta: { ui: { resourceUri: DIAGRAM_APP_URI } },
     },
     async (input) => toResult(await tools.write(input)),
   );
 
-  server.registerTool(
+  registerAppTool(
+    server,
     'show_diagram',
     {
       title: 'Show a diagram',
       description:
-        "Opens the live preview of a .diagram file beside its editor, so the user sees the drawing; with select, selects that element (by id) in the editor and centres the preview on it. Call it when the diagram has no errors, or to point the user at a part of it.",
+        "Opens the live preview of a .diagram file beside its editor, so the user sees the drawing; with select, selects that element (by id) in the editor and centres the preview on it. Call it when the diagram has no errors, or to point the user at a part of it. Chats that show MCP Apps also show the drawing in the conversation.",
       inputSchema: {
         path,
         select: z.string().min(1).max(200).optional().describe('The id of an element to select and centre, e.g. "api".'),
       },
       annotations: readOnly,
+      _meta: { ui: { resourceUri: DIAGRAM_APP_URI } },
     },
     async (input) => toResult(await tools.show(input)),
   );
+
+  registerDiagramApp(server, { locale, logger: options.logger ?? silentLogger, appHtml: options.appHtml ?? loadDiagramApp, shows: 'write_diagram and show_diagram' });
 
   return server;
 }
@@ -120,10 +138,3 @@ const stateShape = {
     )
     .describe('Every problem, in source order.'),
 };
-
-function toResult(outcome: ToolOutcome<unknown>): CallToolResult {
-  const result: CallToolResult = { content: [{ type: 'text', text: outcome.text }] };
-  if (outcome.data !== undefined && !outcome.isError) result.structuredContent = outcome.data as Record<string, unknown>;
-  if (outcome.isError) result.isError = true;
-  return result;
-}

@@ -1,4 +1,5 @@
 import type { DiagramModel, Diagnostic } from '../../core/model';
+import type { Scene } from '../../core/scene';
 import type { DiagramCounts } from '../../core/summary';
 
 /** One `.diagram` document as the editor holds it now (unsaved edits included). */
@@ -52,4 +53,10 @@ export interface DiagramWorkspace {
   replace(path: string, text: string, version: number): Promise<EditOutcome>;
   /** Shows the document in an editor and its preview beside it; with `select`, selects that element in both. */
   show(path: string, select: string | undefined): Promise<DiagramDocument>;
+  /**
+   * The drawing of `document` as this snapshot holds it (its text at its version, whatever the
+   * editor holds by now), laid out as the preview lays it out, icons included. Called only for
+   * a snapshot without errors; rejects when the layout fails.
+   */
+  scene(document: DiagramDocument): Promise<Scene>;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MAX_VIEW_PROBLEMS, type DiagramViewMeta } from '../../core/diagramView';
 import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '../../core/language';
 import type { Locale } from '../../core/model';
 import { serverMessages } from '../server/messages';
@@ -71,6 +72,8 @@ export interface EditorToolsOptions {
 type Resolved = { ok: true; path: string; display: string } | { ok: false; message: string };
 
 const DIAGRAM_FILE = /\.diagram$/i;
+/** Longest problem message the diagram app is given (messages quote the user's text). */
+const MAX_PROBLEM_CHARS = 1000;
 
 /**
  * The logic of the editor tools `read_diagram`, `write_diagram` and `show_diagram`, over a
@@ -153,7 +156,12 @@ export class EditorTools {
       }
       if (sameText(current.text, input.text)) {
         this.#markSeen(current);
-        return { isError: false, text: [m.unchanged(display, current.version), ...this.#problems(current, display)].join('\n'), data: { ...this.#state(current, display), created: false, saved: !current.dirty } };
+        return {
+          isError: false,
+          text: [m.unchanged(display, current.version), ...this.#problems(current, display)].join('\n'),
+          data: { ...this.#state(current, display), created: false, saved: !current.dirty },
+          ...(await this.#view(current, display)),
+        };
       }
       const replaced = await this.#workspace.replace(path, input.text, current.version);
       if (replaced.status === 'applied') {
@@ -181,7 +189,7 @@ export class EditorTools {
       const shown = await this.#workspace.show(resolved.path, input.select);
       const lines = [m.shown(resolved.display, shown.version, input.select)];
       if (shown.counts.errors > 0) lines.push(m.shownWithErrors(shown.counts.errors));
-      return { isError: false, text: lines.join('\n') };
+      return { isError: false, text: lines.join('\n'), ...(await this.#view(shown, resolved.display)) };
     });
   }
 
@@ -191,14 +199,38 @@ export class EditorTools {
     return { isError: true, text: [why, ...this.#describe(doc, display), this.#messages.currentText(), fenced(doc.text)].join('\n') };
   }
 
-  #written(doc: DiagramDocument, display: string, headline: string, created: boolean, saved: boolean, written: string): ToolOutcome<WriteDiagramData> {
+  async #written(doc: DiagramDocument, display: string, headline: string, created: boolean, saved: boolean, written: string): Promise<ToolOutcome<WriteDiagramData>> {
     this.#markSeen(doc);
     const m = this.#messages;
     const lines = [headline, ...this.#problems(doc, display)];
     // Only a save participant changes the text between the edit and this answer.
     if (!sameText(doc.text, written)) lines.push(m.changedOnSave(), fenced(doc.text));
     lines.push(doc.counts.errors + doc.counts.warnings > 0 ? m.fixAndWrite(doc.version) : m.clean());
-    return { isError: false, text: lines.join('\n'), data: { ...this.#state(doc, display), created, saved } };
+    return { isError: false, text: lines.join('\n'), data: { ...this.#state(doc, display), created, saved }, ...(await this.#view(doc, display)) };
+  }
+
+  /**
+   * What the diagram app shows for `doc` at this call: the drawing of this very snapshot (so a
+   * card keeps showing this version after later edits), or, when its text has errors, the
+   * problems that kept it from being drawn. Nothing when it has no file or the layout fails:
+   * the card then shows the text answer alone.
+   */
+  async #view(doc: DiagramDocument, display: string): Promise<{ view?: DiagramViewMeta }> {
+    if (!doc.path) return {};
+    const source = { path: doc.path, display, version: doc.version };
+    if (doc.counts.errors > 0) {
+      const ordered = [...doc.diagnostics].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+      const problems = ordered.slice(0, MAX_VIEW_PROBLEMS).map((d) => {
+        const r = reportDiagnostic(d, this.#locale);
+        return { severity: r.severity, line: r.line, column: r.column, message: r.message.slice(0, MAX_PROBLEM_CHARS) };
+      });
+      return { view: { source, errors: doc.counts.errors, problems } };
+    }
+    try {
+      return { view: { scene: await this.#workspace.scene(doc), source } };
+    } catch {
+      return {};
+    }
   }
 
   #describe(doc: DiagramDocument, display: string): string[] {

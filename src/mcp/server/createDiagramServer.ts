@@ -1,25 +1,25 @@
-import { registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { DIAGRAM_VIEW_META_KEY, SELECT_ELEMENT_TOOL } from '../../core/diagramView';
 import { syntaxHelp } from '../../core/language';
 import type { IconCatalog } from '../../core/icons';
 import type { Locale } from '../../core/model';
 import type { LayoutFunction, RasterizeFunction } from '../../node/diagramPipeline';
 import { getIconCatalog } from '../../node/iconStore';
 import { AllowedRoots, type RootsInput } from './allowedRoots';
-import { clientShowsApps, DIAGRAM_APP_MIME_TYPE, DIAGRAM_APP_URI, loadDiagramApp, locateDiagramApp } from './diagramApp';
+import { DIAGRAM_APP_URI, loadDiagramApp } from './diagramApp';
 import { silentLogger, type ServerLogger } from './logger';
 import { serverMessages } from './messages';
 import { MAX_PATH_BYTES } from './pathSafety';
 import { listExamples, locateExamplesDir, readExample, readIconSvg } from './resources';
+import { registerDiagramApp } from './registerDiagramApp';
 import { SerialQueue } from './serialQueue';
+import { toCallToolResult } from './toolResult';
 import { checkDiagram } from './tools/checkDiagram';
-import { DEFAULT_MAX_TEXT_BYTES, type ToolOutcome } from './tools/outcome';
+import { DEFAULT_MAX_TEXT_BYTES } from './tools/outcome';
 import { renderDiagram } from './tools/renderDiagram';
 import { DEFAULT_ICON_LIMIT, MAX_ICON_LIMIT, searchIcons } from './tools/searchIcons';
-import { selectElement } from './tools/selectElement';
 import { syntaxHelpTool } from './tools/syntaxHelp';
 
 export const SERVER_NAME = 'archflow';
@@ -110,7 +110,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
         'Returns the cheat sheet of the ArchFlow .diagram language (Markdown): statements, shapes, attributes, arrows, animations and a complete example. Call it once before writing your first diagram.',
       annotations: readOnly,
     },
-    async () => toResult(syntaxHelpTool(locale, (await optionalCatalog())?.sets())),
+    async () => toCallToolResult(syntaxHelpTool(locale, (await optionalCatalog())?.sets())),
   );
 
   server.registerTool(
@@ -123,7 +123,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
       outputSchema: checkOutputShape,
       annotations: readOnly,
     },
-    async ({ text }) => toResult(checkDiagram({ text }, { locale, maxTextBytes, catalog: await optionalCatalog() })),
+    async ({ text }) => toCallToolResult(checkDiagram({ text }, { locale, maxTextBytes, catalog: await optionalCatalog() })),
   );
 
   server.registerTool(
@@ -144,7 +144,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
       outputSchema: searchOutputShape,
       annotations: readOnly,
     },
-    async (input) => toResult(searchIcons(input, { locale, catalog: await loadCatalog() })),
+    async (input) => toCallToolResult(searchIcons(input, { locale, catalog: await loadCatalog() })),
   );
 
   registerAppTool(
@@ -169,7 +169,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
       _meta: { ui: { resourceUri: DIAGRAM_APP_URI } },
     },
     async (input) =>
-      toResult(
+      toCallToolResult(
         await renderDiagram(input, {
           locale,
           catalog: await loadCatalog(),
@@ -182,58 +182,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
       ),
   );
 
-  const select = registerAppTool(
-    server,
-    SELECT_ELEMENT_TOOL,
-    {
-      title: 'Select an element of the diagram view',
-      description:
-        'Called by the ArchFlow diagram view (not by the model) when the user clicks an element: answers with the sentence that tells the model which element the user means.',
-      inputSchema: {
-        kind: z.enum(['node', 'group', 'connection']).describe('What was clicked.'),
-        id: z.string().min(1).max(1024).describe('The element id in the diagram text; for a connection "source -> target".'),
-        label: z.string().max(4096).describe('The text the drawing shows for it (may be empty).'),
-        line: z.number().int().min(0).optional().describe('1-based line of its declaration; 0 for implicit nodes.'),
-        diagram: z.string().max(4096).optional().describe("The diagram's title."),
-        output: z.string().max(MAX_PATH_BYTES).optional().describe('Where the diagram was written, as the render summary showed it.'),
-      },
-      outputSchema: selectionShape,
-      annotations: readOnly,
-      _meta: { ui: { resourceUri: DIAGRAM_APP_URI, visibility: ['app'] } },
-    },
-    (input) => {
-      logger.info(`the view selected ${input.kind} ${input.id}`);
-      return toResult(selectElement(input, { locale }));
-    },
-  );
-  // Offered only to clients that show apps: any other client would list it to its model as
-  // one more tool it cannot use. Decided before the client's first tools/list (the
-  // initialized notification precedes it), so no list_changed is needed.
-  select.enabled = false;
-  server.server.oninitialized = () => {
-    select.enabled = clientShowsApps(server.server.getClientCapabilities());
-  };
-
-  registerAppResource(
-    server,
-    'ArchFlow diagram',
-    DIAGRAM_APP_URI,
-    {
-      title: 'ArchFlow diagram view',
-      description: 'The live diagram that render_diagram results are shown in (an MCP App): pan, zoom, animated connections, click to tell the model.',
-      _meta: { ui: { prefersBorder: true } },
-    },
-    async (uri) => {
-      let text: string;
-      try {
-        text = await appHtml();
-      } catch (err) {
-        logger.warn(`diagram view unavailable: ${(err as Error).message}`);
-        throw new McpError(ErrorCode.InternalError, messages.diagramAppMissing(locateDiagramApp()), { uri: uri.href });
-      }
-      return { contents: [{ uri: uri.href, mimeType: DIAGRAM_APP_MIME_TYPE, text, _meta: { ui: { prefersBorder: true } } }] };
-    },
-  );
+  registerDiagramApp(server, { locale, logger, appHtml, shows: 'render_diagram' });
 
   server.registerResource(
     'syntax',
@@ -338,15 +287,6 @@ const checkOutputShape = {
   diagnostics: z.array(diagnosticShape).describe('Every problem, in source order.'),
 };
 
-const selectionShape = {
-  kind: z.enum(['node', 'group', 'connection']),
-  id: z.string(),
-  label: z.string().describe('Flattened to one line and shortened.'),
-  line: z.number().int().optional(),
-  diagram: z.string().optional(),
-  output: z.string().optional(),
-};
-
 const searchOutputShape = {
   query: z.string().describe('The query as searched (trimmed).'),
   matches: z
@@ -367,13 +307,3 @@ const searchOutputShape = {
     })
     .describe('What was searched, counted as `archflow icons sets` counts.'),
 };
-
-function toResult(outcome: ToolOutcome<unknown>): CallToolResult {
-  const content: CallToolResult['content'] = [{ type: 'text', text: outcome.text }];
-  if (outcome.image) content.push({ type: 'image', mimeType: outcome.image.mimeType, data: Buffer.from(outcome.image.data).toString('base64') });
-  const result: CallToolResult = { content };
-  if (outcome.data !== undefined) result.structuredContent = outcome.data as Record<string, unknown>;
-  if (outcome.isError) result.isError = true;
-  if (outcome.view) result._meta = { [DIAGRAM_VIEW_META_KEY]: outcome.view };
-  return result;
-}

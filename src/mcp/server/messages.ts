@@ -89,7 +89,7 @@ const en: ServerMessages = {
       '7. Save the source next to it as `docs/architecture.diagram` and tell me what you drew.',
     ].join('\n'),
   elementSelected: (s) =>
-    `The user selected the ${EN_KINDS[s.kind]} ${s.id}${details(s.label, s.line, 'line')} in the ArchFlow diagram${s.diagram ? ` "${s.diagram}"` : ''}${s.output ? ` written to ${s.output}` : ''}. When they say "this" or "it", they probably mean it.`,
+    `The user selected the ${EN_KINDS[s.kind]} ${s.id}${details(s.label, s.line, 'line')} in the ArchFlow diagram${s.diagram ? ` "${s.diagram}"` : ''}${s.file ? ` of ${s.file}` : ''}${s.output ? ` written to ${s.output}` : ''}. When they say "this" or "it", they probably mean it.`,
   diagramAppMissing: (path) => `The ArchFlow diagram view is not built (${path} is missing); run \`npm run build\`.`,
 };
 
@@ -140,7 +140,7 @@ const ptBR: ServerMessages = {
       '7. Salve o código ao lado, como `docs/architecture.diagram`, e me conte o que desenhou.',
     ].join('\n'),
   elementSelected: (s) =>
-    `O usuário selecionou ${PT_KINDS[s.kind]} ${s.id}${details(s.label, s.line, 'linha')} no diagrama do ArchFlow${s.diagram ? ` "${s.diagram}"` : ''}${s.output ? `, gravado em ${s.output}` : ''}. Quando ele disser "isto" ou "este", provavelmente se refere a ele.`,
+    `O usuário selecionou ${PT_KINDS[s.kind]} ${s.id}${details(s.label, s.line, 'linha')} no diagrama do ArchFlow${s.diagram ? ` "${s.diagram}"` : ''}${s.file ? ` de ${s.file}` : ''}${s.output ? `, gravado em ${s.output}` : ''}. Quando ele disser "isto" ou "este", provavelmente se refere a ele.`,
   diagramAppMissing: (path) => `A visualização de diagramas do ArchFlow não foi gerada (${path} não existe); rode \`npm run build\`.`,
 };
 

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ChatServices } from '../../../src/extension/chat/chatServices';
-import { parseChatMessage, type ChatItem, type ToolItem } from '../../../src/protocol/index';
+import { DIAGRAM_VIEW_META_KEY, isDrawn, type DiagramNotDrawn, type DiagramViewData } from '../../../src/core/diagramView';
+import { parseChatMessage, parseDiagramView, type ChatItem, type ToolItem } from '../../../src/protocol/index';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type SeenToolResult } from '../../fakeAnthropic/index';
 import { api, fixtureUri, waitFor, workspaceRoot, type ArchflowApi } from './helpers';
 
@@ -48,6 +49,29 @@ function editorOf(uri: vscode.Uri): vscode.TextEditor | undefined {
 
 function textOf(result: CallToolResult): string {
   return result.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
+}
+
+/** What the diagram app of a tool card is given: the call's kept result's drawing (or the problems instead). */
+function cardView(item: ToolItem | undefined): DiagramViewData | DiagramNotDrawn {
+  assert.ok(item, 'the card exists');
+  assert.deepEqual(chat.controller.active.record.view.apps?.[item.id], { server: 'editor', tool: item.tool, uri: 'ui://archflow/diagram' }, `${item.name} shows the diagram app`);
+  const result = chat.controller.active.record.appResults?.[item.id];
+  assert.ok(result, `the result of ${item.name} is kept for its app`);
+  const parsed = parseDiagramView(result._meta?.[DIAGRAM_VIEW_META_KEY]);
+  assert.ok(parsed.ok, parsed.ok ? '' : parsed.error);
+  return parsed.value;
+}
+
+function cardDrawing(item: ToolItem | undefined): DiagramViewData {
+  const view = cardView(item);
+  assert.ok(isDrawn(view), `${item?.name} carries a drawing: ${JSON.stringify(view).slice(0, 300)}`);
+  return view;
+}
+
+const ids = (view: DiagramViewData) => view.scene.nodes.map((n) => n.id);
+
+function previewTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('archflow.preview'));
 }
 
 /** The version a write_diagram answer reports (`... baseVersion: N.` or `now version N`). */
@@ -161,12 +185,80 @@ suite('editor tools: the model draws in the editor', () => {
     const selected = editorOf(uri)!;
     assert.equal(selected.document.getText(selected.selection), 'api', 'the element is selected in the editor');
 
+    // The cards: the first write's app says why nothing was drawn; the fix and the show draw that version.
+    const [write1, write2] = [tool('editor__write_diagram', 0), tool('editor__write_diagram', 1)];
+    const notDrawn = cardView(write1);
+    assert.ok(!isDrawn(notDrawn));
+    assert.deepEqual(notDrawn, {
+      source: { path: uri.fsPath, display: 'checkout.diagram', version: versionIn(seen.write1) },
+      errors: 1,
+      problems: [{ severity: 'error', line: 3, column: 7, message: "unknown shape 'rectangel'; did you mean 'rectangle'?" }],
+    });
+    const fixDrawing = cardDrawing(write2);
+    assert.deepEqual(fixDrawing.source, { path: uri.fsPath, display: 'checkout.diagram', version: doc.version });
+    assert.deepEqual([ids(fixDrawing), fixDrawing.scene.edges.length], [['web', 'api', 'db'], 2]);
+    assert.deepEqual(cardDrawing(tool('editor__show_diagram')).scene, fixDrawing.scene, 'the same version, the same drawing (laid out once, for the preview and the cards)');
+    for (const card of [write1, write2]) assert.deepEqual(card?.result?.file, { path: uri.fsPath, display: 'checkout.diagram' }, 'the card can open the file');
+
     // One undo step brings back the text before the fix, and redo the fix.
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('undo');
     await waitFor(() => doc.getText() === WITH_MISTAKE, 'undo to restore the first version');
     await vscode.commands.executeCommand('redo');
     await waitFor(() => doc.getText() === FIXED, 'redo to bring the fix back');
+  });
+
+  test('each card keeps the drawing of its own version after later edits; Open File and Open Preview from a card open them, only inside the workspace', async function () {
+    this.timeout(90_000);
+    const uri = fixtureUri('checkout.diagram');
+    const fixCard = tool('editor__write_diagram', 1);
+    const before = cardDrawing(fixCard);
+    const withCache = `${FIXED}cache = cylinder "Cache"\napi -> cache\n`;
+    fake.script(
+      { content: [{ type: 'tool_use', name: 'editor__read_diagram', input: { path: 'checkout.diagram' } }], stopReason: 'tool_use' },
+      (request) => ({
+        content: [{ type: 'tool_use', name: 'editor__write_diagram', input: { path: 'checkout.diagram', text: withCache, baseVersion: versionIn(lastToolResults(request)[0]) } }],
+        stopReason: 'tool_use',
+      }),
+      { content: [{ type: 'text', text: 'Added the cache.' }], stopReason: 'end_turn' },
+    );
+    const run = send('Add a cache behind the API');
+    await waitFor(() => tool('editor__write_diagram', 2)?.status === 'approval', 'the third write to ask', 30_000);
+    await approve(tool('editor__write_diagram', 2)!.id);
+    await run;
+    const doc = editorOf(uri)!.document;
+    assert.equal(doc.getText(), withCache);
+    const later = cardDrawing(tool('editor__write_diagram', 2));
+    assert.deepEqual([ids(later), later.scene.edges.length, later.source?.version], [['web', 'api', 'db', 'cache'], 3, doc.version]);
+    assert.deepEqual(cardDrawing(fixCard), before, 'the card of the fix still draws its own version');
+    assert.equal(tool('editor__read_diagram')?.result?.file?.display, 'checkout.diagram', 'a read names its file too');
+    assert.equal(chat.controller.active.record.view.apps?.[tool('editor__read_diagram')!.id], undefined, 'a read shows no app');
+
+    // "Open File" and "Open Preview" from the fix's card, as the webview posts them.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => !editorOf(uri) && previewTabs().length === 0, 'everything closed');
+    await chat.controller.receive(message({ type: 'openDiagram', toolUseId: fixCard!.id, target: 'file' }));
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString(), 'checkout.diagram in the active editor');
+    await chat.controller.receive(message({ type: 'openDiagram', toolUseId: fixCard!.id, target: 'preview' }));
+    await waitFor(() => previewTabs().some((t) => t.label === 'Preview checkout.diagram'), 'the preview of checkout.diagram');
+
+    // A card whose result names a file outside the workspace (any server may write one) opens nothing.
+    const outsideDir = mkdtempSync(join(tmpdir(), 'archflow-card-'));
+    const outside = join(outsideDir, 'elsewhere.diagram');
+    writeFileSync(outside, FIXED);
+    try {
+      const forged: ToolItem = { kind: 'tool', id: 'toolu_forged', run: 'r', round: 1, name: 'other__tool', args: '{}', status: 'done', result: { isError: false, summary: '', parts: [], file: { path: outside, display: 'elsewhere.diagram' } } };
+      chat.controller.active.apply([{ op: 'put', item: forged }]);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await chat.controller.receive(message({ type: 'openDiagram', toolUseId: forged.id, target: 'file' }));
+      await chat.controller.receive(message({ type: 'openDiagram', toolUseId: forged.id, target: 'preview' }));
+      await chat.controller.receive(message({ type: 'openDiagram', toolUseId: 'toolu_unknown', target: 'file' }));
+      assert.equal(vscode.workspace.textDocuments.some((d) => d.uri.fsPath === outside), false, 'the outside file was not opened');
+      assert.equal(previewTabs().length, 0, 'nor its preview');
+      chat.controller.active.apply([{ op: 'remove', ids: [forged.id] }]);
+    } finally {
+      rmSync(outsideDir, { recursive: true, force: true });
+    }
   });
 
   test('the user types while the write waits for approval: it is refused with the current text, nothing typed is lost', async function () {

@@ -9,8 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DIAGRAM_VIEW_META_KEY, isDrawn, SELECT_ELEMENT_TOOL, type DiagramNotDrawn, type DiagramViewData } from '../../../src/core/diagramView';
 import type { Locale } from '../../../src/core/model';
-import { createEditorServer } from '../../../src/mcp/editor';
+import { createEditorServer, type EditorServerOptions } from '../../../src/mcp/editor';
+import { parseDiagramView } from '../../../src/protocol/index';
 import { tempDir, textOf } from '../server/helpers';
 import { MemoryWorkspace } from './memoryWorkspace';
 
@@ -21,11 +23,18 @@ async function tree(dir: string): Promise<string[]> {
   return ((await readdir(dir, { recursive: true })) as string[]).sort();
 }
 
-async function connect(workspace: MemoryWorkspace, locale: Locale = 'en'): Promise<{ client: Client; close: () => Promise<void> }> {
-  const server = createEditorServer({ workspace, locale });
+const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+const APP_URI = 'ui://archflow/diagram';
+
+async function connect(
+  workspace: MemoryWorkspace,
+  locale: Locale = 'en',
+  options: { showsApps?: boolean; server?: Partial<EditorServerOptions> } = {},
+): Promise<{ client: Client; close: () => Promise<void> }> {
+  const server = createEditorServer({ workspace, locale, ...options.server });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(b);
-  const client = new Client({ name: 'test', version: '1.0.0' });
+  const client = new Client({ name: 'test', version: '1.0.0' }, options.showsApps ? { capabilities: APPS } : {});
   await client.connect(a);
   return { client, close: async () => void (await Promise.all([client.close(), server.close()])) };
 }
@@ -33,6 +42,23 @@ async function connect(workspace: MemoryWorkspace, locale: Locale = 'en'): Promi
 async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
+
+/** What a result tells the diagram app, checked as the app checks it. */
+function viewOf(result: CallToolResult): DiagramViewData | DiagramNotDrawn {
+  assert.deepEqual(Object.keys(result._meta ?? {}), [DIAGRAM_VIEW_META_KEY], 'the result carries the diagram for the app, nothing else');
+  const parsed = parseDiagramView(result._meta![DIAGRAM_VIEW_META_KEY]);
+  assert.ok(parsed.ok, parsed.ok ? '' : parsed.error);
+  return parsed.value;
+}
+
+function drawingOf(result: CallToolResult): DiagramViewData {
+  const view = viewOf(result);
+  assert.ok(isDrawn(view), `a drawing, not problems: ${JSON.stringify(view)}`);
+  return view;
+}
+
+const nodeIds = (view: DiagramViewData) => view.scene.nodes.map((n) => n.id);
+const edgeEnds = (view: DiagramViewData) => view.scene.edges.map((e) => `${e.source}->${e.target}`);
 
 describe('editor server', () => {
   let root: string;
@@ -70,6 +96,36 @@ describe('editor server', () => {
     assert.equal(byName.get('show_diagram')!.annotations?.readOnlyHint, true);
     assert.equal(byName.get('write_diagram')!.annotations?.readOnlyHint, false);
     assert.ok(byName.get('write_diagram')!.outputSchema, 'write_diagram declares its structured answer');
+    // Writing and showing are drawn in the diagram app; reading is text for the model.
+    assert.deepEqual(byName.get('write_diagram')!._meta, { ui: { resourceUri: APP_URI }, 'ui/resourceUri': APP_URI });
+    assert.deepEqual(byName.get('show_diagram')!._meta, { ui: { resourceUri: APP_URI }, 'ui/resourceUri': APP_URI });
+    assert.equal(byName.get('read_diagram')!._meta, undefined);
+  });
+
+  test('serves the diagram app to clients that show apps: its document and the app-only tool a click calls', async () => {
+    const html = '<!DOCTYPE html><html><body>the diagram view</body></html>';
+    const apps = await connect(new MemoryWorkspace([root]), 'en', { showsApps: true, server: { appHtml: async () => html } });
+    try {
+      const { tools } = await apps.client.listTools();
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['read_diagram', SELECT_ELEMENT_TOOL, 'show_diagram', 'write_diagram']);
+      assert.deepEqual(tools.find((t) => t.name === SELECT_ELEMENT_TOOL)!._meta?.ui, { resourceUri: APP_URI, visibility: ['app'] });
+      const read = await apps.client.readResource({ uri: APP_URI });
+      assert.deepEqual(read.contents, [{ uri: APP_URI, mimeType: 'text/html;profile=mcp-app', text: html, _meta: { ui: { prefersBorder: true } } }]);
+      const selected = await call(apps.client, SELECT_ELEMENT_TOOL, { kind: 'node', id: 'api', label: 'API', line: 3, diagram: 'Checkout', file: 'docs/checkout.diagram' });
+      assert.equal(
+        textOf(selected),
+        'The user selected the node api ("API", line 3) in the ArchFlow diagram "Checkout" of docs/checkout.diagram. When they say "this" or "it", they probably mean it.',
+      );
+      assert.deepEqual(selected.structuredContent, { kind: 'node', id: 'api', label: 'API', line: 3, diagram: 'Checkout', file: 'docs/checkout.diagram' });
+    } finally {
+      await apps.close();
+    }
+    const failing = await connect(new MemoryWorkspace([root]), 'en', { showsApps: true, server: { appHtml: () => Promise.reject(new Error('ENOENT')) } });
+    try {
+      await assert.rejects(failing.client.readResource({ uri: APP_URI }), /diagram view is not built/);
+    } finally {
+      await failing.close();
+    }
   });
 
   test('the loop: create with a mistake, get its problems back, fix it with the version, show it', async () => {
@@ -85,6 +141,14 @@ describe('editor server', () => {
     assert.equal(data.uri, pathToFileURL(join(root, 'docs/checkout.diagram')).href);
     assert.deepEqual(data.elements.map((e) => e.id), ['web', 'api']);
     assert.equal(await readFile(join(root, 'docs/checkout.diagram'), 'utf8'), WITH_MISTAKE);
+    // Nothing to draw: the app is told why, with the problem where it is.
+    const source = { path: join(root, 'docs/checkout.diagram'), display: 'docs/checkout.diagram' };
+    assert.deepEqual(viewOf(created), {
+      source: { ...source, version: 1 },
+      errors: 1,
+      problems: [{ severity: 'error', line: 3, column: 7, message: "unknown shape 'rectangel'; did you mean 'rectangle'?" }],
+    });
+    assert.ok(!workspace.calls.some((c) => c.startsWith('scene')), 'a text with errors is never laid out');
 
     const fixed = await call(client, 'write_diagram', { path: 'docs/checkout.diagram', text: FIXED, baseVersion: 1 });
     assert.equal(fixed.isError, undefined, textOf(fixed));
@@ -92,11 +156,67 @@ describe('editor server', () => {
     assert.match(textOf(fixed), /Problems: none/);
     assert.equal((fixed.structuredContent as { errors: number }).errors, 0);
     assert.equal(await readFile(join(root, 'docs/checkout.diagram'), 'utf8'), FIXED);
+    const drawn = drawingOf(fixed);
+    assert.deepEqual(drawn.source, { ...source, version: 2 });
+    assert.equal(drawn.output, undefined);
+    assert.deepEqual([nodeIds(drawn), edgeEnds(drawn), drawn.scene.title], [['web', 'api'], ['web->api'], 'Checkout']);
+    // What a model reads is unchanged by the drawing: the text and its structured answer.
+    assert.equal(fixed.content.length, 1);
+    assert.doesNotMatch(JSON.stringify(fixed.structuredContent), /"scene"|"nodes"/);
 
     const shown = await call(client, 'show_diagram', { path: 'docs/checkout.diagram', select: 'api' });
     assert.equal(shown.isError, undefined, textOf(shown));
     assert.deepEqual(workspace.shown, { path: join(root, 'docs/checkout.diagram'), select: 'api' });
     assert.match(textOf(shown), /'api' is selected/);
+    assert.deepEqual(drawingOf(shown), drawn, 'showing the same version draws the same scene');
+  });
+
+  test("each write's drawing is the text as written at that call: a later edit leaves the earlier result's scene as it was", async () => {
+    const path = join(root, 'versions.diagram');
+    const one = await call(client, 'write_diagram', { path: 'versions.diagram', text: FIXED });
+    const withDb = `${FIXED}db = cylinder "Orders"\napi -> db "SQL"\n`;
+    const two = await call(client, 'write_diagram', { path: 'versions.diagram', text: withDb, baseVersion: 1 });
+    // The user types a cache in the editor; the model reads it and then shows the file.
+    workspace.type(path, `${withDb}cache = cylinder "Cache"\napi -> cache\n`);
+    await call(client, 'read_diagram', { path: 'versions.diagram' });
+    const three = await call(client, 'show_diagram', { path: 'versions.diagram' });
+    assert.deepEqual(
+      [one, two, three].map((r) => {
+        const view = drawingOf(r);
+        return [view.source?.version, nodeIds(view), edgeEnds(view)];
+      }),
+      [
+        [1, ['web', 'api'], ['web->api']],
+        [2, ['web', 'api', 'db'], ['web->api', 'api->db']],
+        [3, ['web', 'api', 'db', 'cache'], ['web->api', 'api->db', 'api->cache']],
+      ],
+    );
+    assert.deepEqual(
+      workspace.calls.filter((c) => c.startsWith('scene')),
+      [`scene ${path} v1`, `scene ${path} v2`, `scene ${path} v3`],
+      'each snapshot laid out once, at its own version',
+    );
+  });
+
+  test('refused writes carry no drawing; a layout that fails leaves the text answer alone', async () => {
+    await writeFile(join(root, 'refused.diagram'), FIXED);
+    const unseen = await call(client, 'write_diagram', { path: 'refused.diagram', text: WITH_MISTAKE });
+    assert.equal(unseen.isError, true);
+    assert.equal(unseen._meta, undefined);
+    const escaping = await call(client, 'show_diagram', { path: '../x.diagram' });
+    assert.equal(escaping._meta, undefined);
+
+    const broken = new MemoryWorkspace([root]);
+    broken.scene = () => Promise.reject(new Error('the layout engine crashed'));
+    const b = await connect(broken);
+    try {
+      const written = await call(b.client, 'write_diagram', { path: 'broken-layout.diagram', text: FIXED });
+      assert.equal(written.isError, undefined, textOf(written));
+      assert.match(textOf(written), /^Created broken-layout\.diagram \(version 1\)/);
+      assert.equal(written._meta, undefined);
+    } finally {
+      await b.close();
+    }
   });
 
   test('a stale baseVersion is refused with the current text; what the user typed stays', async () => {

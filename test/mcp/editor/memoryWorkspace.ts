@@ -5,6 +5,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { analyzeText } from '../../../src/core/analysis';
+import { layoutDiagram } from '../../../src/core/layout';
+import type { Scene } from '../../../src/core/scene';
 import type { DiagramDocument, DiagramWorkspace, EditOutcome } from '../../../src/mcp/editor';
 
 interface OpenDoc {
@@ -72,6 +74,13 @@ export class MemoryWorkspace implements DiagramWorkspace {
     this.calls.push(`show ${path}`);
     this.shown = { path, select };
     return snapshot(this.#open(path)!);
+  }
+
+  /** The core's layout, as the adapter's worker runs it (icons drawn as placeholders: no catalog here). */
+  async scene(document: DiagramDocument): Promise<Scene> {
+    this.calls.push(`scene ${document.path ?? document.name} v${document.version}`);
+    const icons = Object.fromEntries(document.model.elements.flatMap((e) => (e.icon ? [[e.icon, null]] : [])));
+    return layoutDiagram(document.model, icons);
   }
 
   /** The user types: the open document changes and is left unsaved. */

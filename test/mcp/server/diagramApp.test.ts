@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DIAGRAM_VIEW_META_KEY, SELECT_ELEMENT_TOOL, type DiagramViewData } from '../../../src/core/diagramView';
+import { DIAGRAM_VIEW_META_KEY, isDrawn, SELECT_ELEMENT_TOOL, type DiagramViewData } from '../../../src/core/diagramView';
 import { renderSvg } from '../../../src/core/render/index';
 import { createDiagramServer, type DiagramServerOptions } from '../../../src/mcp/server';
 import { locateDiagramApp } from '../../../src/mcp/server/diagramApp';
@@ -87,7 +87,9 @@ describe('the diagram server as an MCP Apps server', T, () => {
 
       const parsed = parseDiagramView(result._meta![DIAGRAM_VIEW_META_KEY]);
       assert.ok(parsed.ok, parsed.ok ? '' : parsed.error);
+      assert.ok(isDrawn(parsed.value), 'a drawing, not problems');
       const view: DiagramViewData = parsed.value;
+      assert.equal(view.source, undefined, 'render_diagram draws text, not a document');
       const file = join(root, 'docs', 'shop.svg');
       assert.deepEqual(view.output, { path: file, display: 'docs/shop.svg', bytes: (await stat(file)).size });
       // As sent (key order included: the SVG's id prefix hashes the scene's JSON).

@@ -45,6 +45,18 @@ test('errors, unreadable drawings and cancellations each have their own phase', 
   assert.deepEqual(run([{ type: 'connected' }, { type: 'toolInput' }, { type: 'toolCancelled', reason: 'user action' }]), { kind: 'cancelled', reason: 'user action' });
 });
 
+test("the editor tools' results: a document drawn at its version, or the problems that kept it from being drawn", () => {
+  const source = { path: '/w/checkout.diagram', display: 'checkout.diagram', version: 4 };
+  assert.deepEqual(run([{ type: 'connected' }, { type: 'toolInput', arguments: { path: 'checkout.diagram', text: '…' } }]), { kind: 'rendering', output: 'checkout.diagram' });
+  const drawn = run([{ type: 'connected' }, { type: 'toolResult', result: { content: [{ type: 'text', text: 'Replaced the text' }], _meta: { 'archflow/diagram': { scene, source } } } }]);
+  assert.ok(drawn.kind === 'drawn');
+  assert.deepEqual(drawn.data.source, source);
+  const problems = [{ severity: 'error' as const, line: 3, column: 7, message: "unknown shape 'rectangel'" }];
+  const notDrawn = run([{ type: 'connected' }, { type: 'toolResult', result: { content: [{ type: 'text', text: 'Created' }], _meta: { 'archflow/diagram': { source, errors: 1, problems } } } }]);
+  assert.deepEqual(notDrawn, { kind: 'notDrawn', data: { source, errors: 1, problems } });
+  assert.equal(run([{ type: 'toolInput', arguments: {} }, { type: 'toolCancelled' }], notDrawn), notDrawn, 'over: late events change nothing');
+});
+
 test('a silent host, then one that answers late, then one that fails', () => {
   assert.deepEqual(run([{ type: 'slowHost' }]), { kind: 'hostSilent' });
   assert.deepEqual(run([{ type: 'slowHost' }, { type: 'connected' }]), { kind: 'waiting' });

@@ -127,6 +127,22 @@ function ApprovalBar({ item }: { item: ToolItem }) {
   );
 }
 
+/** "Open File" and "Open Preview" for the `.diagram` file a result names; the host checks the file and opens it. */
+function FileActions({ item, display }: { item: ToolItem; display: string }) {
+  const { host, strings } = useChatEnv();
+  const open = (target: 'file' | 'preview') => host.post({ type: 'openDiagram', toolUseId: item.id, target });
+  return (
+    <div className="af-tool-files" role="group">
+      <button type="button" className="af-button af-open-file" title={fill(strings.openFileTitle, display)} onClick={() => open('file')}>
+        <span className="codicon codicon-go-to-file" aria-hidden="true" /> {strings.openFile}
+      </button>
+      <button type="button" className="af-button af-open-preview" title={fill(strings.openPreviewTitle, display)} onClick={() => open('preview')}>
+        <span className="codicon codicon-open-preview" aria-hidden="true" /> {strings.openPreview}
+      </button>
+    </div>
+  );
+}
+
 function Elapsed({ since }: { since: number }) {
   const [, tick] = useState(0);
   useEffect(() => {
@@ -141,7 +157,8 @@ function Elapsed({ since }: { since: number }) {
  * question while it waits, progress while it runs, and the result (text folded when long,
  * pictures shown). Everything is text or a `data:` picture: nothing from a tool becomes HTML.
  * A tool with an MCP App shows the app once the call runs (in a frame of its own, see
- * AppFrame), and its result folded below it.
+ * AppFrame), and its result folded below it. A result that names a `.diagram` file offers to
+ * open it and its preview.
  */
 export const ToolCard = memo(function ToolCard({ item, app }: { item: ToolItem; app?: ToolAppView | undefined }) {
   const { strings } = useChatEnv();
@@ -191,6 +208,7 @@ export const ToolCard = memo(function ToolCard({ item, app }: { item: ToolItem; 
           ))}
         </div>
       )}
+      {item.result?.file && <FileActions item={item} display={item.result.file.display} />}
     </div>
   );
 });

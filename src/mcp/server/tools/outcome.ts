@@ -1,4 +1,4 @@
-import type { DiagramViewData } from '../../../core/diagramView';
+import type { DiagramViewMeta } from '../../../core/diagramView';
 
 /**
  * What a tool function returns: plain data, no SDK types, so the CLI and tests can call the
@@ -13,8 +13,8 @@ export interface ToolOutcome<T = undefined> {
   data?: T;
   /** An image for the model to look at (the render preview). */
   image?: { mimeType: 'image/png'; data: Uint8Array };
-  /** What the MCP App draws (the result's `_meta`, which reaches the app and never the model). */
-  view?: DiagramViewData;
+  /** What the MCP App draws, or why it cannot (the result's `_meta`, which reaches the app and never the model). */
+  view?: DiagramViewMeta;
 }
 
 /** Default limit on diagram text, in UTF-8 bytes. */

@@ -20,6 +20,7 @@ export function selectElement(input: ElementSelection, context: { locale: Locale
     ...(input.line !== undefined ? { line: input.line } : {}),
     ...(input.diagram?.trim() ? { diagram: oneLine(input.diagram) } : {}),
     ...(input.output?.trim() ? { output: oneLine(input.output) } : {}),
+    ...(input.file?.trim() ? { file: oneLine(input.file) } : {}),
   };
   return { isError: false, text: serverMessages(context.locale).elementSelected(clean), data: clean };
 }

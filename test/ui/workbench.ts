@@ -24,17 +24,18 @@ export async function quickOpen(page: Page, fileName: string): Promise<void> {
 /**
  * Runs a command from the palette (F1) by its title. A command whose `when` clause depends on
  * the active editor (`resourceLangId == …`) can be missing from a palette opened the moment
- * an editor became active, before its context keys settle: the palette is then closed and
- * opened again, twice at most.
+ * an editor became active, before its context keys settle, and a webview or editor taking
+ * the focus as it loads closes the palette: it is then closed and opened again, twice at most.
  */
 export async function runCommand(page: Page, title: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input[type="text"]');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`>${title}`);
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     try {
+      // A webview or an editor taking the focus as it loads closes the palette: open it again.
+      await input.waitFor({ state: 'visible', timeout: attempt < 2 ? 10_000 : 30_000 });
+      await input.fill(`>${title}`, { timeout: attempt < 2 ? 10_000 : 30_000 });
       await row.waitFor({ timeout: attempt < 2 ? 10_000 : 30_000 });
     } catch (err) {
       if (attempt >= 2) throw err;

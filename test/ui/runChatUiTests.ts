@@ -244,7 +244,11 @@ test('tool cards: "Allow once" by click, "Always" by keyboard, and the PNG of re
   await render.getByRole('button', { name: /Allow once/ }).click();
   await runEnded();
   assert.deepEqual(await frame.locator('.af-tool').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), ['done', 'done', 'done', 'done']);
-  const picture = card(frame, 'render_diagram').locator('img.af-result-image');
+  // The card shows the live diagram (the server's MCP App); the answer, PNG included, is folded under it.
+  const rendered = card(frame, 'render_diagram');
+  await rendered.locator('.af-app[data-app-state="ready"]').waitFor({ timeout: 60_000 });
+  await rendered.locator('.af-tool-result-toggle').click();
+  const picture = rendered.locator('img.af-result-image');
   await until(async () => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 100), 'the PNG preview decoded');
   assert.ok(existsSync(join(workspace, 'checkout.svg')), 'the SVG was written in the workspace');
   const argsToggle = card(frame, 'render_diagram').locator('.af-tool-args-toggle');
@@ -261,7 +265,10 @@ test('after a window reload the conversation and its cost are restored, and "alw
   const frame = await chat().catch(() => openChat());
   await frame.locator('.af-user', { hasText: 'Draw our checkout flow' }).waitFor({ timeout: 60_000 });
   assert.equal(await frame.locator('.af-total').textContent(), before, 'the same total');
-  assert.equal(await card(frame, 'render_diagram').locator('img.af-result-image').count(), 1, 'the picture too');
+  const rendered = card(frame, 'render_diagram');
+  await rendered.locator('.af-app[data-app-state="ready"]').waitFor({ timeout: 60_000 });
+  await rendered.locator('.af-tool-result-toggle').click();
+  assert.equal(await rendered.locator('img.af-result-image').count(), 1, 'the picture too');
   script(
     { content: [{ type: 'tool_use', name: 'toolbox__echo', input: { text: 'after reload' } }], stopReason: 'tool_use' },
     { content: [{ type: 'text', text: 'Echoed without asking.' }], stopReason: 'end_turn' },
@@ -338,7 +345,8 @@ test('the chat follows the dark theme', T, async () => {
   const entries = frame.locator('.af-history-entry');
   await until(async () => (await entries.count()) >= 2, 'two conversations in the history');
   await entries.filter({ hasText: 'Describe our checkout flow' }).locator('.af-history-open').click();
-  await frame.locator('.af-user', { hasText: 'Draw our checkout flow' }).waitFor();
+  // It opens at its end: its last message is drawn (the list renders only what is near the view).
+  await frame.locator('.af-user', { hasText: 'Echo once more' }).waitFor();
   const background = await frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
   const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
   assert.ok(r + g + b < 200, `a dark background (${background})`);

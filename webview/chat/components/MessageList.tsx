@@ -37,7 +37,7 @@ function Working() {
 /**
  * The conversation, virtualised (only the items near the viewport are in the DOM, measured as
  * they render), opening at its end and following the end while the user is there; scrolled up,
- * it stays put as text arrives.
+ * it stays put as text arrives, until the user sends a message.
  */
 export function MessageList({ conversation }: { conversation: ConversationView }) {
   const { strings } = useChatEnv();
@@ -63,10 +63,18 @@ export function MessageList({ conversation }: { conversation: ConversationView }
   const total = virtualizer.getTotalSize();
   const last = items.at(-1);
   const lastSize = last?.kind === 'assistant' ? last.text.length : last?.kind === 'tool' ? last.status : '';
+  /** The newest user message already brought into view. */
+  const followed = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
     const el = scroller.current;
+    // A message the user just sent (or an app sent for them) brings the end back into view,
+    // wherever the list was scrolled: the answer to it comes there.
+    if (last?.kind === 'user' && followed.current !== last.id) {
+      followed.current = last.id;
+      atEnd.current = true;
+    }
     if (el && atEnd.current) el.scrollTop = el.scrollHeight;
-  }, [total, items.length, lastSize, running]);
+  }, [total, items.length, lastSize, running, last]);
 
   return (
     <div ref={scroller} className="af-messages" role="log" aria-live="polite" aria-label={strings.messageLabel} onScroll={onScroll}>

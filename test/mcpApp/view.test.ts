@@ -298,6 +298,9 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
         await c.drive(frame);
         await waitForState(frame, c.state);
         assert.match(await statusText(frame), c.text, c.name);
+        // Still waiting: room for the drawing to come; ended without one: a short frame for the message.
+        const height = c.state === 'waiting' || c.state === 'writing' ? 500 : 220;
+        await until(`${c.name}: a frame ${height} px high`, async () => ((await host.frameHeight()) === height ? true : undefined));
         assert.ok((await frame.locator('.af-status').boundingBox())!.height > 100, `${c.name}: the status covers the frame`);
       }
 

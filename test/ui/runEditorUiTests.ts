@@ -12,7 +12,7 @@ import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -20,6 +20,7 @@ import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, toolNode, type CodeServer } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type ScriptStep, type SeenToolResult } from '../fakeAnthropic/index';
 import { uiRunner } from './uiRunner';
+import { analyzeText } from '../../src/core/analysis';
 import { lastRunEnd, problemCounts, quickOpen, runCommand, toolCards as card, until, waitForCommand, waitForWorkbench } from './workbench';
 
 const runner = uiRunner();
@@ -46,11 +47,56 @@ async function frameWith(selector: string, what: string): Promise<Frame> {
 }
 
 const chat = () => frameWith('.af-chat', 'the chat view');
-const preview = () => frameWith('.react-flow', 'the preview');
+// The preview's root names its document; the diagram apps in the chat's cards draw with React Flow too.
+const preview = () => frameWith('.af-root[data-uri] .react-flow', 'the preview');
+
+/** Scrolls the (virtualised) conversation to its end, where the newest items are rendered (an empty one has no list). */
+async function scrollToEnd(frame: Frame): Promise<void> {
+  const list = frame.locator('.af-messages');
+  if (await list.count()) await list.evaluate((el) => void (el.scrollTop = el.scrollHeight));
+}
+
+/**
+ * The card of tool call `id`, scrolled into view. The conversation renders only the items near
+ * its viewport, so it is searched from the top down, half a view at a time.
+ */
+async function cardOf(frame: Frame, id: string): Promise<Locator> {
+  const found = frame.locator(`.af-tool[data-tool-id="${id}"]`);
+  const list = frame.locator('.af-messages');
+  await list.evaluate((el) => void (el.scrollTop = 0));
+  await until(async () => {
+    // The list re-renders as it scrolls: a card found may be gone a moment later, so look again.
+    if (await found.count()) return found.scrollIntoViewIfNeeded({ timeout: 2000 }).then(() => true, () => false);
+    await list.evaluate((el) => void (el.scrollTop += el.clientHeight / 2));
+    return false;
+  }, `the card of ${id}`, 60_000);
+  return found;
+}
+
+/** The document of the MCP App a card shows (served by the chat's app server, in the card's iframe). */
+async function appOf(card: Locator): Promise<Frame> {
+  return until(async () => {
+    const handle = await card.locator('iframe.af-app-frame').elementHandle({ timeout: 1000 }).catch(() => null);
+    const inner = await handle?.contentFrame();
+    return inner && (await inner.locator('.af-app').count()) ? inner : undefined;
+  }, 'the app in the card', 60_000);
+}
+
+/** Elements (the title left out) and connections the diagram app in a card draws, once painted. */
+async function drawnIn(card: Locator): Promise<{ elements: number; connections: number; caption: string }> {
+  const app = await appOf(card);
+  await app.locator('.af-app[data-painted-at]').waitFor({ timeout: 60_000 });
+  return {
+    elements: await app.locator('.react-flow__node:not(.react-flow__node-diagramTitle)').count(),
+    connections: await app.locator('.react-flow__edge').count(),
+    caption: ((await app.locator('.af-caption').textContent()) ?? '').trim(),
+  };
+}
 
 /** Types a message in the composer and presses Enter; resolves with a function that waits for the run's end. */
 async function send(text: string): Promise<() => Promise<void>> {
   const frame = await chat();
+  await scrollToEnd(frame);
   const before = await lastRunEnd(frame);
   const input = frame.locator('textarea.af-input');
   await input.click();
@@ -97,6 +143,9 @@ function versionIn(result: SeenToolResult | undefined): number {
 
 const screenshot = (name: string) => runner.screenshot(page, name);
 
+/** The model's calls in the first test, by their tool_use ids: the cards the next test looks at. */
+const loop: { write1?: SeenToolResult; write2?: SeenToolResult; show?: SeenToolResult } = {};
+
 before(async () => {
   const vsix = runner.vsix('archflow-editor-ui.vsix');
   fake = await startFakeAnthropic();
@@ -141,22 +190,27 @@ after(async () => {
 });
 
 test('the model draws in the editor: its mistake in the Problems panel, its fix, the preview, one undo step', T, async () => {
-  let first: SeenToolResult | undefined;
   script(
     { content: [{ type: 'text', text: 'Reading the syntax first.' }, { type: 'tool_use', name: 'archflow__syntax_help', input: {} }], stopReason: 'tool_use' },
     { content: [{ type: 'tool_use', name: 'editor__write_diagram', input: { path: 'checkout.diagram', text: WITH_MISTAKE } }], stopReason: 'tool_use' },
     (request) => {
-      [first] = lastToolResults(request);
+      [loop.write1] = lastToolResults(request);
       return {
         content: [
           { type: 'text', text: 'One mistake on line 3: fixing it.' },
-          { type: 'tool_use', name: 'editor__write_diagram', input: { path: 'checkout.diagram', text: FIXED, baseVersion: versionIn(first) } },
+          { type: 'tool_use', name: 'editor__write_diagram', input: { path: 'checkout.diagram', text: FIXED, baseVersion: versionIn(loop.write1) } },
         ],
         stopReason: 'tool_use',
       };
     },
-    { content: [{ type: 'tool_use', name: 'editor__show_diagram', input: { path: 'checkout.diagram', select: 'api' } }], stopReason: 'tool_use' },
-    { content: [{ type: 'text', text: '`checkout.diagram`: the web tier calls the API, which keeps the orders in a database.' }], stopReason: 'end_turn' },
+    (request) => {
+      [loop.write2] = lastToolResults(request);
+      return { content: [{ type: 'tool_use', name: 'editor__show_diagram', input: { path: 'checkout.diagram', select: 'api' } }], stopReason: 'tool_use' };
+    },
+    (request) => {
+      [loop.show] = lastToolResults(request);
+      return { content: [{ type: 'text', text: '`checkout.diagram`: the web tier calls the API, which keeps the orders in a database.' }], stopReason: 'end_turn' };
+    },
   );
   await runCommand(page, 'ArchFlow: Open Chat');
   const ended = await send('Draw the checkout flow in checkout.diagram');
@@ -175,7 +229,7 @@ test('the model draws in the editor: its mistake in the Problems panel, its fix,
 
   const write2 = card(frame, 'write_diagram', 'approval');
   await write2.waitFor({ timeout: 60_000 });
-  assert.match(first?.text ?? '', /checkout\.diagram:3:7: error/, 'the model read the problem from its own edit');
+  assert.match(loop.write1?.text ?? '', /checkout\.diagram:3:7: error/, 'the model read the problem from its own edit');
   await write2.getByRole('button', { name: /Allow once/ }).click();
   await ended();
 
@@ -214,6 +268,68 @@ test('the model draws in the editor: its mistake in the Problems panel, its fix,
   assert.equal(readFileSync(join(workspace, 'checkout.diagram'), 'utf8'), FIXED, 'the fix is saved');
 });
 
+test("the cards draw each version live, with the preview's components: the fix's card keeps its version after a later edit; Open File and Open Preview from a card", T, async () => {
+  const frame = await chat();
+  assert.ok(loop.write1 && loop.write2 && loop.show, 'the first test ran the loop');
+  const fixed = analyzeText(FIXED).counts;
+
+  // The first write had an error: its card says so, with the problem, instead of a drawing.
+  const mistake = await appOf(await cardOf(frame, loop.write1.toolUseId));
+  await mistake.locator('.af-app[data-state="notDrawn"]').waitFor({ timeout: 60_000 });
+  assert.match((await mistake.locator('.af-status').innerText()).trim(), /^Not drawn: checkout\.diagram \(version \d+\) has 1 error\n+3:7 error: unknown shape 'rectangel'; did you mean 'rectangle'\?$/);
+
+  // The fix's card draws the fixed version, as the preview does: nodes, connections, moving traffic.
+  const fixCard = await cardOf(frame, loop.write2.toolUseId);
+  const fix = await drawnIn(fixCard);
+  assert.deepEqual([fix.elements, fix.connections], [fixed.elements, fixed.connections]);
+  assert.match(fix.caption, /^checkout\.diagram, version \d+: 3 elements, 2 connections$/);
+  assert.ok((await (await appOf(fixCard)).locator('.af-packets animateMotion').count()) > 0, 'traffic moves in the card');
+  assert.equal(await fixCard.locator('.af-tool-result').count(), 0, 'the text answer is folded under the drawing');
+  await screenshot('editor-tools-card');
+  const shown = await drawnIn(await cardOf(frame, loop.show.toolUseId));
+  assert.deepEqual([shown.elements, shown.connections], [fixed.elements, fixed.connections]);
+
+  // A later edit adds a cache: its card draws four elements, the fix's card still three.
+  const withCache = `${FIXED}cache = cylinder "Cache"\napi -> cache "reads"\n`;
+  let later: SeenToolResult | undefined;
+  script(
+    { content: [{ type: 'tool_use', name: 'editor__read_diagram', input: { path: 'checkout.diagram' } }], stopReason: 'tool_use' },
+    (request) => ({
+      content: [{ type: 'tool_use', name: 'editor__write_diagram', input: { path: 'checkout.diagram', text: withCache, baseVersion: versionIn(lastToolResults(request)[0]) } }],
+      stopReason: 'tool_use',
+    }),
+    (request) => {
+      [later] = lastToolResults(request);
+      return { content: [{ type: 'text', text: 'The API now reads through a cache.' }], stopReason: 'end_turn' };
+    },
+  );
+  const ended = await send('Add a cache behind the API');
+  const write3 = card(frame, 'write_diagram', 'approval');
+  await write3.waitFor({ timeout: 60_000 });
+  await write3.getByRole('button', { name: /Allow once/ }).click();
+  await ended();
+  assert.ok(later && !later.isError, later?.text);
+  const withCacheCounts = analyzeText(withCache).counts;
+  const latest = await drawnIn(await cardOf(frame, later.toolUseId));
+  assert.deepEqual([latest.elements, latest.connections], [withCacheCounts.elements, withCacheCounts.connections]);
+  const again = await drawnIn(await cardOf(frame, loop.write2.toolUseId));
+  assert.deepEqual([again.elements, again.connections, again.caption], [fix.elements, fix.connections, fix.caption], "the fix's card still draws its own version");
+
+  // Open File and Open Preview from the fix's card.
+  await runCommand(page, 'View: Close All Editors');
+  await until(async () => (await page.locator('.tabs-container .tab').count()) === 0, 'no editor open');
+  const buttons = await cardOf(frame, loop.write2.toolUseId);
+  assert.equal(await buttons.locator('.af-open-file').getAttribute('title'), 'Open checkout.diagram in the editor');
+  await buttons.locator('.af-open-file').click();
+  await page.locator('.tabs-container .tab.active', { hasText: 'checkout.diagram' }).waitFor({ timeout: 30_000 });
+  await until(async () => (await editorText()).includes('cache = cylinder "Cache"'), 'the file as it is now in the editor');
+  await (await cardOf(frame, loop.write2.toolUseId)).locator('.af-open-preview').click();
+  await page.locator('.tabs-container .tab', { hasText: 'Preview checkout.diagram' }).waitFor({ timeout: 30_000 });
+  const drawing = await preview();
+  await until(async () => (await drawing.locator('.react-flow__node .af-node').count()) === withCacheCounts.elements, 'the preview of the file as it is now');
+  await scrollToEnd(frame);
+});
+
 test('the user types while the model\'s write waits: it is refused with the current text, nothing typed is lost', T, async () => {
   let refused: SeenToolResult | undefined;
   await quickOpen(page, 'race.diagram');
@@ -241,7 +357,13 @@ test('the user types while the model\'s write waits: it is refused with the curr
   assert.match(await editorText(), /cache = cylinder "Cache"/, 'what the user typed is still there');
   assert.ok(!(await editorText()).includes('rectangel'), 'the model\'s text was not written');
   assert.equal(readFileSync(join(workspace, 'race.diagram'), 'utf8'), FIXED, 'nothing was saved for the user: the typing stays theirs to save');
-  assert.match((await card(frame, 'write_diagram').last().textContent()) ?? '', /Nothing was written/);
+  // The card's diagram app says nothing was drawn, and why; the answer is folded under it.
+  const refusedCard = card(frame, 'write_diagram').last();
+  const app = await appOf(refusedCard);
+  await app.locator('.af-app[data-state="failed"]').waitFor({ timeout: 60_000 });
+  assert.match(await app.locator('.af-status').innerText(), /^Nothing was drawn\n+Nothing was written: race\.diagram changed since version 1/);
+  await refusedCard.locator('.af-tool-result-toggle').click();
+  assert.match((await refusedCard.locator('.af-tool-result').textContent()) ?? '', /Nothing was written/);
 });
 
 test('the MCP servers view: a broken server with its error and its log, a restart', T, async () => {

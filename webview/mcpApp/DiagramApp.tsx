@@ -13,12 +13,14 @@ import { vscodeFileUrl } from './links';
 import { StatusMessage } from './StatusMessage';
 import { viewStrings, type ViewStrings } from './strings';
 import { useHost, type Host } from './useHost';
+import type { ViewPhase } from './viewState';
 import { useHostTheme } from './useHostTheme';
 
 /** Height of the view inline in a conversation; hosts differ in how they size apps, a fixed height works in all. */
 export const VIEW_HEIGHT = 500;
-/** Height of a view with nothing to draw but the problems of its text: room for a few lines of them. */
+/** Height of a view that ended without a drawing (the problems of its text, a refusal): room for a few lines of them. */
 export const PROBLEMS_HEIGHT = 220;
+const ENDED_UNDRAWN = new Set<ViewPhase['kind']>(['notDrawn', 'failed', 'unreadable', 'cancelled']);
 
 type Shared = 'sending' | 'shared' | 'canAsk' | 'none';
 
@@ -54,7 +56,7 @@ function DiagramView() {
 
   const displayMode = context.displayMode ?? 'inline';
   const fill = displayMode !== 'inline' || hasFixedHeight(context.containerDimensions);
-  const height = Math.min(inlineHeight(context.containerDimensions), phase.kind === 'notDrawn' ? PROBLEMS_HEIGHT : VIEW_HEIGHT);
+  const height = Math.min(inlineHeight(context.containerDimensions), ENDED_UNDRAWN.has(phase.kind) ? PROBLEMS_HEIGHT : VIEW_HEIGHT);
   useLayoutEffect(() => {
     document.documentElement.classList.toggle('af-fill', fill);
     document.documentElement.style.setProperty('--af-height', `${height}px`);

@@ -434,13 +434,23 @@ test("Markdown: VS Code's preview shows two drawings and one problem box", { tim
 
 test('Markdown: the preview follows a theme switch (dark, high contrast)', { timeout: 120_000 }, async () => {
   const frame = webviewFrame(page);
+  // The preview's page may be loaded again meanwhile (VS Code reloads it, replacing its frame):
+  // each look retries on the page that is there then.
   const shown = () =>
-    frame.locator('.archflow-md-drawn').first().evaluate((block) => ({
-      body: document.body.className,
-      light: getComputedStyle(block.querySelector('.archflow-md-light')!).display,
-      dark: getComputedStyle(block.querySelector('.archflow-md-dark')!).display,
-    }));
-  assert.deepEqual({ light: (await shown()).light, dark: (await shown()).dark }, { light: 'block', dark: 'none' });
+    until(
+      () =>
+        frame
+          .locator('.archflow-md-drawn')
+          .first()
+          .evaluate((block) => ({
+            body: document.body.className,
+            light: getComputedStyle(block.querySelector('.archflow-md-light')!).display,
+            dark: getComputedStyle(block.querySelector('.archflow-md-dark')!).display,
+          })),
+      'the first drawing of the preview',
+    );
+  const before = await shown();
+  assert.deepEqual({ light: before.light, dark: before.dark }, { light: 'block', dark: 'none' });
   await setTheme('Dark Modern');
   await until(async () => {
     const s = await shown();
@@ -452,7 +462,7 @@ test('Markdown: the preview follows a theme switch (dark, high contrast)', { tim
     const s = await shown();
     return s.body.includes('vscode-high-contrast') && s.light === 'none' && s.dark === 'block';
   }, 'the dark drawing in high contrast');
-  const outline = await frame.locator('.archflow-md-dark > *').first().evaluate((picture) => getComputedStyle(picture).outlineStyle);
+  const outline = await until(() => frame.locator('.archflow-md-dark > *').first().evaluate((picture) => getComputedStyle(picture).outlineStyle), 'the outline of the drawing');
   assert.equal(outline, 'solid', 'high contrast outlines the drawing');
   await setTheme('Light Modern');
   await until(async () => (await shown()).light === 'block', 'light again');

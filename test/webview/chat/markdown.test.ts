@@ -48,7 +48,24 @@ test('a tree is cached: the same text gives the same tree, not a new parse', () 
 });
 
 test('blocks join back to the text, and splitting as text grows matches splitting it whole (property)', () => {
-  const piece = fc.constantFrom('# Title\n\n', 'Some text. ', '**bold** ', '- item\n', '- other\n\n', '| a | b |\n|---|---|\n| 1 | 2 |\n\n', '```ts\nconst x = 1;\n```\n\n', '> quote\n\n', '\n\n', '1. one\n2. two\n\n');
+  const piece = fc.constantFrom(
+    '# Title\n\n',
+    'Some text. ',
+    '**bold** ',
+    '- item\n',
+    '- other\n\n',
+    '| a | b |\n|---|---|\n| 1 | 2 |\n\n',
+    '```ts\nconst x = 1;\n```\n\n',
+    '> quote\n\n',
+    '\n\n',
+    '1. one\n2. two\n\n',
+    // Lines whose meaning depends on the line before or after them.
+    'Title\n---\n',
+    'x\n===\n',
+    '    code\n',
+    '[a]: http://x\n',
+    '~~~\nfence\n~~~\n',
+  );
   fc.assert(
     fc.property(fc.array(piece, { maxLength: 25 }), fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 20 }), (pieces, cuts) => {
       const text = pieces.join('');
@@ -63,4 +80,22 @@ test('blocks join back to the text, and splitting as text grows matches splittin
     }),
     { numRuns: 500 },
   );
+});
+
+test('growing text that turns a line into a list item, a setext underline or a definition is cut as the whole text is', () => {
+  const cases: Array<[string[], number[]]> = [
+    // A line that was a paragraph's continuation becomes a list item once its `- ` arrives.
+    [['Some text. ', '# Title\n\n', '- item\n', 'Some text. ', '- item\n', '# Title\n\n', '- item\n', '**bold** '], [1, 26, 14, 17, 3, 1]],
+    // A link definition before a setext heading: no empty block, before or after the heading's underline.
+    [['[a]: http://x\n', 'x\n===\n', '# Title\n\n', '# Title\n\n'], [4, 26]],
+  ];
+  for (const [pieces, cuts] of cases) {
+    const text = pieces.join('');
+    const splitter = new IncrementalSplitter();
+    let at = 0;
+    for (const c of cuts) splitter.split(text.slice(0, (at = Math.min(text.length, at + c))));
+    const whole = splitBlocks(text);
+    assert.deepEqual(splitter.split(text), whole);
+    assert.ok(whole.every((b) => b.length > 0), 'no empty block');
+  }
 });

@@ -8,13 +8,15 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 export function splitBlocks(text: string): string[] {
   const children = fromMarkdown(text).children;
   if (children.length === 0) return text ? [text] : [];
-  const out: string[] = [];
-  for (let i = 0; i < children.length; i++) {
-    const start = i === 0 ? 0 : (children[i].position?.start.offset ?? 0);
-    const end = i + 1 < children.length ? (children[i + 1].position?.start.offset ?? text.length) : text.length;
-    out.push(text.slice(start, end));
+  // Where each block starts. A node can claim a start at or before the one before it (a link
+  // definition taken out of a setext heading keeps the heading's start): such a block joins
+  // the one before, so no block is empty and the cuts only move forward.
+  const starts = [0];
+  for (const child of children.slice(1)) {
+    const start = child.position?.start.offset;
+    if (start !== undefined && start > starts.at(-1)! && start < text.length) starts.push(start);
   }
-  return out;
+  return starts.map((start, i) => text.slice(start, starts[i + 1] ?? text.length));
 }
 
 /**
@@ -34,8 +36,12 @@ export class IncrementalSplitter {
 
   split(text: string): string[] {
     const added = text.slice(this.#text.length);
-    // Text added in the middle of a line only lengthens the last block: no parse at all.
-    if (this.#blocks.length > 0 && text.startsWith(this.#text) && !added.includes('\n') && !/[\r\n]$/.test(this.#text)) {
+    // Text added to a line that starts with a letter only lengthens the last block: no parse at
+    // all. A line that starts otherwise may still become something else as it grows (`-` a
+    // setext underline or a list item, `1` a list, `|---` a table's delimiter row), which can
+    // cut the blocks before it differently.
+    const lastLine = this.#text.slice(this.#text.lastIndexOf('\n') + 1);
+    if (this.#blocks.length > 0 && text.startsWith(this.#text) && !added.includes('\n') && /^[ \t]*\p{L}/u.test(lastLine)) {
       this.#blocks = [...this.#blocks.slice(0, -1), this.#blocks.at(-1)! + added];
       this.#text = text;
       return this.#blocks;

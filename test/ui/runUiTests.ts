@@ -461,18 +461,32 @@ test('Markdown: the preview follows a theme switch (dark, high contrast)', { tim
 test('Markdown: editing one fence redraws that block only', { timeout: 120_000 }, async () => {
   const frame = webviewFrame(page);
   const drawn = frame.locator('.archflow-md-drawn');
-  // The earlier tests may still have an update of the page on its way: mark only once it is quiet.
-  await frame.locator('.markdown-body').evaluate(
-    (body) =>
-      new Promise<void>((resolve) => {
-        // Anonymous callbacks only: this runs in the page, where tsx's name helper does not exist.
-        const quiet = { timer: setTimeout(() => resolve(), 1500) };
-        setTimeout(() => resolve(), 15_000);
-        new MutationObserver(() => {
-          clearTimeout(quiet.timer);
-          quiet.timer = setTimeout(() => resolve(), 1500);
-        }).observe(body, { childList: true, subtree: true, attributes: true, characterData: true });
-      }),
+  // The earlier tests may still have an update of the page on its way, or VS Code may load the
+  // page again after the theme switches (its frame is then replaced): mark only once it is quiet.
+  const quiet = () =>
+    frame.locator('.markdown-body').evaluate(
+      (body) =>
+        new Promise<void>((resolve) => {
+          // Anonymous callbacks only: this runs in the page, where tsx's name helper does not exist.
+          const state = { timer: setTimeout(() => resolve(), 1500) };
+          setTimeout(() => resolve(), 15_000);
+          new MutationObserver(() => {
+            clearTimeout(state.timer);
+            state.timer = setTimeout(() => resolve(), 1500);
+          }).observe(body, { childList: true, subtree: true, attributes: true, characterData: true });
+        }),
+    );
+  await until(
+    () =>
+      quiet().then(
+        () => true,
+        (err: Error) => {
+          if (/detached/i.test(err.message)) return false;
+          throw err;
+        },
+      ),
+    'the preview page quiet',
+    60_000,
   );
   // Mark the DOM nodes of the second drawing (a redraw would replace them) and the page's body (a reload would).
   await drawn.nth(1).locator('svg').first().evaluate((svg) => ((svg as SVGSVGElement & { __kept?: boolean }).__kept = true));

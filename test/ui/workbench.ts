@@ -10,13 +10,24 @@ export async function waitForWorkbench(page: Page): Promise<void> {
 /**
  * Opens a workspace file by name with Quick Open (Ctrl+P). Enter waits until the file is the
  * focused row: while the list filters, recently opened files are listed (and focused) first.
+ * Quick Open closed before the name was typed is opened again, twice at most.
  */
 export async function quickOpen(page: Page, fileName: string): Promise<void> {
-  await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input[type="text"]');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(fileName);
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: fileName }).first().waitFor();
+  // A webview or an editor taking the focus as it loads closes Quick Open: open it again.
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press('Control+P');
+    try {
+      await input.waitFor({ state: 'visible', timeout: attempt < 2 ? 10_000 : 30_000 });
+      await input.fill(fileName, { timeout: attempt < 2 ? 10_000 : 30_000 });
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: fileName }).first().waitFor({ timeout: attempt < 2 ? 10_000 : 30_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+      await page.keyboard.press('Escape');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active', { hasText: fileName }).first().waitFor();
 }

@@ -18,6 +18,8 @@ export interface ScriptedUsage {
   output_tokens?: number;
   cache_creation_input_tokens?: number;
   cache_read_input_tokens?: number;
+  /** How the cache writes split by lifetime (default: all 5-minute writes). */
+  cache_creation?: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number };
 }
 
 export interface ScriptedMessage {
@@ -305,7 +307,8 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       stop_reason: null as string | null,
       stop_sequence: null as string | null,
       stop_details: null as unknown,
-      usage: { ...usage, output_tokens: 1, service_tier: 'standard' },
+      // As on the real API, only message_start tells the cache writes apart by lifetime.
+      usage: { ...usage, output_tokens: 1, service_tier: 'standard', cache_creation: reply.usage?.cache_creation ?? { ephemeral_5m_input_tokens: usage.cache_creation_input_tokens, ephemeral_1h_input_tokens: 0 } },
       container: null,
     };
     const finalContent = content.map((b) => (b.type === 'text' ? { type: 'text', text: b.text, citations: null } : { type: 'tool_use', id: b.id, name: b.name, input: b.input, caller: b.caller }));

@@ -309,7 +309,7 @@ test('setup: what is missing is said plainly (no region, no AWS profile, no appl
   delete process.env.GOOGLE_APPLICATION_CREDENTIALS;
   try {
     let d = await describeProvider({ provider: 'bedrock', model: 'claude-sonnet-5-5', env: {} });
-    assert.deepEqual(d, { ready: false, missing: 'No AWS region is set: set archflow.chat.bedrock.region (or AWS_REGION, or a region in your AWS profile).' });
+    assert.deepEqual(d, { ready: false, missing: 'No AWS region is set: set archflow.chat.bedrockRegion (archflow ask: --region), AWS_REGION, or a region in your AWS profile.' });
     d = await describeProvider({ provider: 'bedrock', model: 'claude-sonnet-5-5', region: 'us-east-1', profile: 'nope', env: {} });
     assert.equal(d.ready, false);
     assert.match((d as { missing: string }).missing, /^No AWS credentials: no AWS profile "nope" with credentials was found in ~\/\.aws\/config or ~\/\.aws\/credentials\. Run `aws configure`/);
@@ -318,7 +318,7 @@ test('setup: what is missing is said plainly (no region, no AWS profile, no appl
     assert.equal(d.ready, false);
     assert.match((d as { missing: string }).missing, /^No Google application default credentials: run `gcloud auth application-default login`/);
     d = await describeProvider({ provider: 'foundry', apiKey: 'k' });
-    assert.deepEqual(d, { ready: false, missing: 'No Foundry resource is set: set archflow.chat.foundry.resource.' });
+    assert.deepEqual(d, { ready: false, missing: 'No Foundry resource is set: set archflow.chat.foundryResource (archflow ask: --resource).' });
   } finally {
     restore();
     await rm(home, { recursive: true, force: true });

@@ -90,7 +90,7 @@ export async function describeProvider(s: ProviderSettings): Promise<ProviderIde
       }
       case 'foundry':
         if (!s.apiKey) return { ready: false, missing: 'No Foundry API key is stored.' };
-        if (!s.resource && !s.baseURL) return { ready: false, missing: 'No Foundry resource is set: set archflow.chat.foundry.resource.' };
+        if (!s.resource && !s.baseURL) return { ready: false, missing: 'No Foundry resource is set: set archflow.chat.foundryResource (archflow ask: --resource).' };
         return { ready: true, identity: 'Foundry API key', region: s.resource ?? s.baseURL! };
     }
   } catch (err) {

@@ -69,7 +69,7 @@ function credentialChain(o: BedrockOptions) {
 async function region(o: BedrockOptions): Promise<string> {
   const env = o.env ?? process.env;
   const r = resolveRegion(o)?.region ?? (await profileRegion(o.profile, env));
-  if (!r) throw new Error('No AWS region is set: set archflow.chat.bedrock.region (or AWS_REGION, or a region in your AWS profile).');
+  if (!r) throw new Error('No AWS region is set: set archflow.chat.bedrockRegion (archflow ask: --region), AWS_REGION, or a region in your AWS profile.');
   return r;
 }
 

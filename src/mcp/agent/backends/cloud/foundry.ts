@@ -19,7 +19,7 @@ export interface FoundryOptions {
 /** Claude on Microsoft Foundry (`/anthropic/v1/messages`, key in `x-api-key`); model ids are deployment names. */
 export async function createFoundryBackend(o: FoundryOptions): Promise<ModelBackend> {
   if (!o.apiKey) throw new Error('No Foundry API key: store one with "ArchFlow: Set Foundry API Key" (or set ANTHROPIC_FOUNDRY_API_KEY for the CLI).');
-  if (!o.resource && !o.baseURL) throw new Error('No Foundry resource is set: set archflow.chat.foundry.resource (the name in https://NAME.services.ai.azure.com).');
+  if (!o.resource && !o.baseURL) throw new Error('No Foundry resource is set: set archflow.chat.foundryResource (archflow ask: --resource; the name in https://NAME.services.ai.azure.com).');
   const baseURL = o.baseURL ?? `https://${o.resource}.services.ai.azure.com/anthropic/`;
   // Passed as a base URL, never as `resource`, so neither comes from the environment.
   const client = new AnthropicFoundry({ apiKey: o.apiKey, baseURL, maxRetries: o.maxRetries ?? 2, timeout: o.timeoutMs ?? 600_000 });

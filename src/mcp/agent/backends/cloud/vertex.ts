@@ -32,7 +32,7 @@ function settings(o: VertexOptions): { region: string | undefined; projectId: st
   return { region: o.region?.trim() || env.CLOUD_ML_REGION?.trim() || undefined, projectId: o.projectId?.trim() || env.ANTHROPIC_VERTEX_PROJECT_ID?.trim() || undefined };
 }
 
-const NO_REGION = 'No Vertex AI region is set: set archflow.chat.vertex.region (`global`, `us`, `eu`, or a region such as `us-east5`), or CLOUD_ML_REGION.';
+const NO_REGION = 'No Vertex AI region is set: set archflow.chat.vertexRegion (archflow ask: --region) to `global`, `us`, `eu` or a region such as `us-east5`, or set CLOUD_ML_REGION.';
 
 /** Claude on Vertex AI (`streamRawPredict`, Google OAuth from application default credentials). */
 export async function createVertexBackend(o: VertexOptions): Promise<ModelBackend> {
@@ -65,7 +65,7 @@ export async function describeVertex(o: VertexOptions): Promise<ProviderIdentity
   try {
     const creds = await auth.getCredentials();
     const project = projectId ?? (await auth.getProjectId().catch(() => undefined));
-    if (!project) return { ready: false, missing: 'No Google Cloud project: set archflow.chat.vertex.projectId (or ANTHROPIC_VERTEX_PROJECT_ID).' };
+    if (!project) return { ready: false, missing: 'No Google Cloud project: set archflow.chat.vertexProjectId (archflow ask: --project) or ANTHROPIC_VERTEX_PROJECT_ID.' };
     const who = creds.client_email ? `service account ${creds.client_email}` : 'application default credentials';
     return { ready: true, identity: `${who}, project ${project}`, region };
   } catch (err) {

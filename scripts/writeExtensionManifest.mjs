@@ -223,8 +223,8 @@ export const manifest = {
         'archflow.chat.provider': {
           type: 'string',
           default: 'anthropic',
-          enum: ['anthropic', 'bedrock', 'vertex', 'foundry', 'compatible'],
-          enumItemLabels: ['Anthropic', 'Amazon Bedrock', 'Google Vertex AI', 'Microsoft Foundry', 'Anthropic-compatible endpoint'],
+          enum: ['anthropic', 'bedrock', 'vertex', 'foundry', 'compatible', 'copilot'],
+          enumItemLabels: ['Anthropic', 'Amazon Bedrock', 'Google Vertex AI', 'Microsoft Foundry', 'Anthropic-compatible endpoint', "Copilot's models (experimental)"],
           scope: 'application',
           markdownDescription: '%config.chat.provider%',
         },

@@ -63,7 +63,8 @@ export interface ChatConfig {
   priceProblems: string[];
 }
 
-export type ChatProviderName = 'anthropic' | 'bedrock' | 'vertex' | 'foundry' | 'compatible';
+/** `copilot`: Copilot's models through VS Code's Language Model API (experimental). */
+export type ChatProviderName = 'anthropic' | 'bedrock' | 'vertex' | 'foundry' | 'compatible' | 'copilot';
 
 /** `archflow.chat.provider` and the settings of each provider (no secrets: those are in SecretStorage). */
 export interface ChatProviderSettings {
@@ -74,7 +75,7 @@ export interface ChatProviderSettings {
   compatible: { baseUrl: string; contextWindow: number; promptCaching: boolean; tokenCounting: boolean };
 }
 
-const PROVIDER_NAMES: readonly ChatProviderName[] = ['anthropic', 'bedrock', 'vertex', 'foundry', 'compatible'];
+const PROVIDER_NAMES: readonly ChatProviderName[] = ['anthropic', 'bedrock', 'vertex', 'foundry', 'compatible', 'copilot'];
 
 /** A user (application) setting's value; what a workspace sets is ignored. */
 function userSetting<T>(c: vscode.WorkspaceConfiguration, key: string): T | undefined {

@@ -231,7 +231,7 @@ export type ChatBlocker = 'untrusted' | 'noKey' | 'providerSetup';
 
 /** The model provider in use, as the chat shows it (never a secret). */
 export interface ProviderView {
-  name: 'anthropic' | 'bedrock' | 'vertex' | 'foundry' | 'compatible';
+  name: 'anthropic' | 'bedrock' | 'vertex' | 'foundry' | 'compatible' | 'copilot';
   /** `Amazon Bedrock`, `Google Vertex AI`, … */
   label: string;
   /** Who requests are made as (`AWS profile work (access key …WXYZ)`), or the endpoint. */

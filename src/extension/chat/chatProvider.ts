@@ -8,6 +8,7 @@ import type { ChatConfig, ChatProviderName } from '../config';
 import { Disposable } from '../util/dispose';
 import type { ApiKeyStore } from './apiKey';
 import { FALLBACK_MODELS, listModels, modelOptions, type ListedModels } from './models';
+import { vscodeLmBackend } from './vscodeLmBackend';
 
 /** SecretStorage keys of the providers that take a key of their own (Anthropic's is the ApiKeyStore's). */
 const SECRET: Partial<Record<ChatProviderName, string>> = {
@@ -33,6 +34,8 @@ export class ChatProviders extends Disposable {
   readonly onDidChange = this.#onDidChange.event;
   #identity: { for: string; value: Promise<ProviderIdentity>; failed?: boolean } | undefined;
   #models: { for: string; value: ListedModels | undefined } | undefined;
+  #copilot: Promise<vscode.LanguageModelChat[]> | undefined;
+  #copilotListed: vscode.LanguageModelChat[] = [];
 
   constructor(
     private readonly keys: ApiKeyStore,
@@ -57,10 +60,26 @@ export class ChatProviders extends Disposable {
     return name === 'foundry' ? this.env.ANTHROPIC_FOUNDRY_API_KEY?.trim() || undefined : undefined;
   }
 
+  /** Copilot's chat models, asked once per window (and again while there are none). */
+  #copilotModels(): Promise<vscode.LanguageModelChat[]> {
+    if (!this.#copilot) {
+      const asked = Promise.resolve(vscode.lm.selectChatModels({ vendor: 'copilot' })).catch(() => [] as vscode.LanguageModelChat[]);
+      this.#copilot = asked;
+      void asked.then((models) => {
+        this.#copilotListed = models;
+        if (models.length === 0) this.#copilot = undefined;
+        else this.#onDidChange.fire();
+      });
+    }
+    return this.#copilot;
+  }
+
   /** The backend's settings for `model`, with the provider's secret when it has one. */
   #settings(config: ChatConfig, model: string, secret: string | undefined): ProviderSettings {
     const p = config.provider;
     switch (p.name) {
+      case 'copilot':
+        throw new Error("Copilot's models are reached through VS Code, not a provider client.");
       case 'anthropic':
         return { provider: 'anthropic', apiKey: secret ?? '', baseURL: config.baseUrl };
       case 'compatible':
@@ -90,6 +109,13 @@ export class ChatProviders extends Disposable {
 
   /** Who requests are made as and where, resolved once per settings (and again after a key changes). */
   identity(config: ChatConfig, model: string): Promise<ProviderIdentity> {
+    if (config.provider.name === 'copilot') {
+      return this.#copilotModels().then((models) =>
+        models.length
+          ? { ready: true, identity: 'GitHub Copilot' }
+          : { ready: false, missing: vscode.l10n.t("No Copilot model is available: install GitHub Copilot Chat and sign in (Copilot's models are not offered in every VS Code build).") },
+      );
+    }
     const id = JSON.stringify([config.provider, config.baseUrl]);
     // What was missing may have been set up since (`aws configure`, `gcloud auth …`): ask again.
     if (this.#identity?.for !== id || this.#identity.failed) {
@@ -104,14 +130,20 @@ export class ChatProviders extends Disposable {
   }
 
   /** The backend a run streams through. Rejects with one sentence when the settings cannot reach the provider. */
-  backend(config: ChatConfig, model: string, secret: string | undefined): Promise<ModelBackend> {
+  async backend(config: ChatConfig, model: string, secret: string | undefined): Promise<ModelBackend> {
+    if (config.provider.name === 'copilot') {
+      const models = await this.#copilotModels();
+      const chosen = models.find((m) => m.id === model) ?? models.find((m) => m.family === model);
+      if (!chosen) throw new Error(vscode.l10n.t('Copilot offers no model {0}: choose one in the model picker.', model));
+      return vscodeLmBackend(chosen);
+    }
     return createBackend(this.#settings(config, model, secret));
   }
 
   /** The provider as the chat shows it: name, identity, region, or what is missing; the price table's date. */
   async view(config: ChatConfig, model: string): Promise<ProviderView> {
     const name = config.provider.name;
-    const label = PROVIDER_LABELS[name];
+    const label = labelOf(name);
     const who = name === 'anthropic' || name === 'foundry' ? undefined : await this.identity(config, model);
     return {
       name,
@@ -119,6 +151,7 @@ export class ChatProviders extends Disposable {
       ...(who?.ready ? { identity: who.identity, ...(who.region ? { region: who.region } : {}) } : {}),
       ...(who && !who.ready ? { missing: who.missing } : {}),
       ...(name === 'compatible' ? { identity: config.provider.compatible.baseUrl || undefined, estimated: true } : {}),
+      ...(name === 'copilot' ? { estimated: true } : {}),
       pricesAsOf: PRICES_AS_OF,
     };
   }
@@ -134,6 +167,9 @@ export class ChatProviders extends Disposable {
     let listed: ListedModels;
     if (name === 'anthropic') {
       listed = this.#anthropicModels(config, log);
+    } else if (name === 'copilot') {
+      void this.#copilotModels();
+      listed = { ids: this.#copilotListed.map((m) => m.id), windows: new Map(this.#copilotListed.map((m) => [m.id, m.maxInputTokens])), source: 'fallback' };
     } else {
       const ids = name === 'compatible' ? [] : knownModels(name);
       listed = { ids, windows: new Map(), source: 'fallback' };
@@ -171,8 +207,8 @@ export class ChatProviders extends Disposable {
     const key = SECRET[name];
     if (!key) return false;
     const value = await vscode.window.showInputBox({
-      title: vscode.l10n.t('{0} key', PROVIDER_LABELS[name]),
-      prompt: vscode.l10n.t("Stored in VS Code's secret storage, used only for requests to {0}.", PROVIDER_LABELS[name]),
+      title: vscode.l10n.t('{0} key', labelOf(name)),
+      prompt: vscode.l10n.t("Stored in VS Code's secret storage, used only for requests to {0}.", labelOf(name)),
       password: true,
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a key, or press Escape to cancel.') : /\s/.test(v.trim()) ? vscode.l10n.t('A key has no spaces.') : undefined),
@@ -181,6 +217,10 @@ export class ChatProviders extends Disposable {
     await this.secrets.store(key, value.trim());
     return true;
   }
+}
+
+function labelOf(name: ChatProviderName): string {
+  return PROVIDER_LABELS[name === 'copilot' ? 'vscode-lm' : name];
 }
 
 /** A model the table does not know, on a provider that does not say: the smallest window of a current Claude model. */

@@ -5,7 +5,7 @@ import type { Message, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources
 export type MessageStreamParams = Parameters<Anthropic['messages']['stream']>[0];
 
 /** The providers ArchFlow reaches Claude (or a model speaking its format) through. */
-export type BackendKind = 'anthropic' | 'bedrock' | 'vertex' | 'foundry' | 'compatible';
+export type BackendKind = 'anthropic' | 'bedrock' | 'vertex' | 'foundry' | 'compatible' | 'vscode-lm';
 
 /** What a backend supports; the agent switches off what it lacks. */
 export interface BackendCaps {

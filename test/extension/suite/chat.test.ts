@@ -388,4 +388,19 @@ suite('chat', () => {
       await local.close();
     }
   });
+  test("Copilot's models (experimental) where Copilot is not installed: the chat says so, and calls no model", async () => {
+    try {
+      await setChat('provider', 'copilot');
+      await fresh();
+      const before = messagesPosts();
+      await send('Hello?');
+      const chrome = lastChrome();
+      assert.equal(chrome.blocker, 'providerSetup');
+      assert.equal(chrome.provider?.label, "Copilot's models (experimental)");
+      assert.match(chrome.provider?.missing ?? '', /^No Copilot model is available: install GitHub Copilot Chat and sign in/);
+      assert.equal(messagesPosts(), before);
+    } finally {
+      await setChat('provider', undefined);
+    }
+  });
 });

@@ -33,6 +33,7 @@ export const PROVIDER_LABELS: Record<BackendKind, string> = {
   vertex: 'Google Vertex AI',
   foundry: 'Microsoft Foundry',
   compatible: 'Anthropic-compatible endpoint',
+  'vscode-lm': "Copilot's models (experimental)",
 };
 
 // Each cloud SDK is its own bundle (esbuild.mjs maps these imports to dist/cloud-*.js), so

@@ -594,7 +594,7 @@ export class ChatController extends Disposable {
     return {
       ...(blocker ? { blocker } : {}),
       ...(key ? { keySource: key.source } : {}),
-      provider: await this.deps.providers.view(config, model),
+      provider: await this.deps.providers.view(config, model, vscode.workspace.isTrusted),
       model,
       models: options,
       contextWindow,

@@ -140,11 +140,12 @@ export class ChatProviders extends Disposable {
     return createBackend(this.#settings(config, model, secret));
   }
 
-  /** The provider as the chat shows it: name, identity, region, or what is missing; the price table's date. */
-  async view(config: ChatConfig, model: string): Promise<ProviderView> {
+  /** The provider as the chat shows it: name, identity, region, or what is missing (when `resolve`); the price table's date. */
+  async view(config: ChatConfig, model: string, resolve = true): Promise<ProviderView> {
     const name = config.provider.name;
     const label = labelOf(name);
-    const who = name === 'anthropic' || name === 'foundry' ? undefined : await this.identity(config, model);
+    // `resolve` false (Restricted Mode): no credential is looked up.
+    const who = !resolve || name === 'anthropic' || name === 'foundry' ? undefined : await this.identity(config, model);
     return {
       name,
       label,

@@ -22,6 +22,11 @@ const nodeEntries = [
   { in: 'src/extension/extension.ts', out: 'extension', external: ['vscode'] },
   // The chat (Anthropic and MCP SDKs, the diagram server): loaded by the extension on first use.
   { in: 'src/extension/chat/chatServices.ts', out: 'chat', external: ['vscode'] },
+  // Claude on the cloud platforms: each SDK (about 1 MB with its AWS or Google libraries) is
+  // read only when its provider is chosen (see cloudProvidersApart()).
+  { in: 'src/mcp/agent/backends/cloud/bedrock.ts', out: 'cloud-bedrock' },
+  { in: 'src/mcp/agent/backends/cloud/vertex.ts', out: 'cloud-vertex' },
+  { in: 'src/mcp/agent/backends/cloud/foundry.ts', out: 'cloud-foundry' },
 ];
 /** Browser bundles for webviews. */
 const webEntries = [
@@ -80,6 +85,7 @@ for (const e of nodeEntries.filter((e) => existsSync(e.in))) {
       external: ['@resvg/resvg-js', ...(e.external ?? [])],
       banner: e.shebang ? { js: '#!/usr/bin/env node' } : undefined,
       define: { ARCHFLOW_VERSION: JSON.stringify(version) },
+      plugins: [cloudProvidersApart()],
     }),
   );
 }
@@ -128,6 +134,23 @@ if (watch) {
 } else {
   await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
+}
+
+/**
+ * `import('./cloud/bedrock')` (and vertex, foundry) in the provider factory stays a
+ * `require('./cloud-bedrock.js')` of the bundle built from that file, next to the bundle
+ * that needs it, instead of being inlined.
+ */
+function cloudProvidersApart() {
+  return {
+    name: 'cloud-providers-apart',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/cloud\/(bedrock|vertex|foundry)$/ }, (args) => {
+        if (!/[\\/]agent[\\/]backends[\\/]index\.ts$/.test(args.importer)) return undefined;
+        return { path: `./cloud-${args.path.split('/').pop()}.js`, external: true };
+      });
+    },
+  };
 }
 
 /**

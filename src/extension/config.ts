@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PreviewSettings } from '../protocol/index';
+import { DEFAULT_PRICES, withPriceOverrides, type PriceTable } from '../mcp/agent/pricing';
 
 /** Settings of `archflow.preview.*`, with their defaults when unset or invalid. */
 export interface PreviewConfig extends PreviewSettings {
@@ -54,6 +55,53 @@ export interface ChatConfig {
   maxCostUsd: number | undefined;
   maxTokens: number;
   autoApproveReadOnly: boolean;
+  /** Where the chat's requests go (only ever from user settings: a workspace cannot redirect credentials). */
+  provider: ChatProviderSettings;
+  /** The built-in price table with the user's `archflow.chat.prices` over it. */
+  prices: PriceTable;
+  /** Entries of `archflow.chat.prices` that were left out, and why. */
+  priceProblems: string[];
+}
+
+/** `copilot`: Copilot's models through VS Code's Language Model API (experimental). */
+export type ChatProviderName = 'anthropic' | 'bedrock' | 'vertex' | 'foundry' | 'compatible' | 'copilot';
+
+/** `archflow.chat.provider` and the settings of each provider (no secrets: those are in SecretStorage). */
+export interface ChatProviderSettings {
+  name: ChatProviderName;
+  bedrock: { region: string; profile: string };
+  vertex: { region: string; projectId: string };
+  foundry: { resource: string };
+  compatible: { baseUrl: string; contextWindow: number; promptCaching: boolean; tokenCounting: boolean };
+}
+
+const PROVIDER_NAMES: readonly ChatProviderName[] = ['anthropic', 'bedrock', 'vertex', 'foundry', 'compatible', 'copilot'];
+
+/** A user (application) setting's value; what a workspace sets is ignored. */
+function userSetting<T>(c: vscode.WorkspaceConfiguration, key: string): T | undefined {
+  return c.inspect<T>(key)?.globalValue;
+}
+
+function text(value: unknown, pattern = /^[\w.:@/-]*$/): string {
+  return typeof value === 'string' && pattern.test(value.trim()) ? value.trim() : '';
+}
+
+export function chatProviderSettings(c: vscode.WorkspaceConfiguration = vscode.workspace.getConfiguration('archflow.chat')): ChatProviderSettings {
+  const name = userSetting<string>(c, 'provider');
+  const url = userSetting<string>(c, 'compatibleBaseUrl');
+  const window = userSetting<number>(c, 'compatibleContextWindow');
+  return {
+    name: PROVIDER_NAMES.includes(name as ChatProviderName) ? (name as ChatProviderName) : 'anthropic',
+    bedrock: { region: text(userSetting(c, 'bedrockRegion')), profile: text(userSetting(c, 'bedrockProfile')) },
+    vertex: { region: text(userSetting(c, 'vertexRegion')), projectId: text(userSetting(c, 'vertexProjectId')) },
+    foundry: { resource: text(userSetting(c, 'foundryResource')) },
+    compatible: {
+      baseUrl: typeof url === 'string' && /^https?:\/\/\S+$/i.test(url.trim()) ? url.trim().replace(/\/+$/, '') : '',
+      contextWindow: Math.round(clamp(window, 1024, 10_000_000, 32_768)),
+      promptCaching: userSetting<boolean>(c, 'compatiblePromptCaching') === true,
+      tokenCounting: userSetting<boolean>(c, 'compatibleTokenCounting') === true,
+    },
+  };
 }
 
 export function chatConfig(): ChatConfig {
@@ -69,7 +117,15 @@ export function chatConfig(): ChatConfig {
     maxCostUsd: typeof cost === 'number' && Number.isFinite(cost) && cost > 0 ? cost : undefined,
     maxTokens: Math.round(clamp(c.get<number>('maxTokens', 16_000), 256, 128_000, 16_000)),
     autoApproveReadOnly: c.get<boolean>('autoApproveReadOnly', true) !== false,
+    provider: chatProviderSettings(c),
+    // User settings only, like the provider: a workspace must not make a budget cheaper to reach.
+    ...pricesOf(userSetting<unknown>(c, 'prices')),
   };
+}
+
+function pricesOf(value: unknown): { prices: PriceTable; priceProblems: string[] } {
+  const { table, problems } = withPriceOverrides(DEFAULT_PRICES, value);
+  return { prices: table, priceProblems: problems };
 }
 
 /** Settings of `archflow.mcp.*`. */

@@ -227,13 +227,31 @@ export interface PromptView {
 }
 
 /** Why the chat cannot talk to a model now, if it cannot. */
-export type ChatBlocker = 'untrusted' | 'noKey';
+export type ChatBlocker = 'untrusted' | 'noKey' | 'providerSetup';
+
+/** The model provider in use, as the chat shows it (never a secret). */
+export interface ProviderView {
+  name: 'anthropic' | 'bedrock' | 'vertex' | 'foundry' | 'compatible' | 'copilot';
+  /** `Amazon Bedrock`, `Google Vertex AI`, … */
+  label: string;
+  /** Who requests are made as (`AWS profile work (access key …WXYZ)`), or the endpoint. */
+  identity?: string;
+  region?: string;
+  /** What keeps it from working, in one sentence (no AWS profile found, region not set). */
+  missing?: string;
+  /** Token counts are the server's estimates. */
+  estimated?: boolean;
+  /** The day the price table was checked (YYYY-MM-DD). */
+  pricesAsOf: string;
+}
 
 /** Everything around the conversation: readiness, model, servers, slash commands, attachments. */
 export interface ChatChrome {
   blocker?: ChatBlocker;
   /** Where the key comes from, when there is one (never the key itself). */
   keySource?: 'secretStorage' | 'environment';
+  /** The model provider in use; absent in hosts that do not say. */
+  provider?: ProviderView;
   model: string;
   models: ModelOption[];
   /** The context window of `model`. */
@@ -556,6 +574,13 @@ export interface ChatStrings {
   manageTrust: string;
   noKey: string;
   setKey: string;
+  /** `{0} is not set up: {1}` (the provider, what is missing). */
+  providerSetup: string;
+  openSettings: string;
+  /** `list prices of {0}` (a date). */
+  pricesAsOf: string;
+  /** Said beside token counts a server only estimates. */
+  estimatedTokens: string;
   serverFailed: string;
   showLog: string;
   restart: string;

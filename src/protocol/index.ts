@@ -25,6 +25,7 @@ export type {
   AssistantItem,
   AttachmentView,
   ChatBlocker,
+  ProviderView,
   ChatChrome,
   ChatItem,
   ChatBootConfig,

@@ -12,6 +12,7 @@ export type {
   StopReason,
 } from './server';
 export { validateRequestBody, MAX_CACHE_BREAKPOINTS } from './validate';
+export type { FakePlatform, FakeAwsCredentials } from './platforms';
 export type { ApiErrorBody } from './validate';
 
 import type { RecordedRequest } from './server';

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomBytes, createHash } from 'node:crypto';
 import { validateRequestBody, type ApiErrorBody } from './validate';
+import { bedrockChunk, bedrockException, readPlatformRequest, type FakeAwsCredentials, type FakePlatform } from './platforms';
 
 export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal' | 'model_context_window_exceeded';
 
@@ -18,6 +19,8 @@ export interface ScriptedUsage {
   output_tokens?: number;
   cache_creation_input_tokens?: number;
   cache_read_input_tokens?: number;
+  /** How the cache writes split by lifetime (default: all 5-minute writes). */
+  cache_creation?: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number };
 }
 
 export interface ScriptedMessage {
@@ -51,8 +54,17 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;
-  /** The parsed JSON body (undefined when it did not parse). */
+  /**
+   * The parsed JSON body (undefined when it did not parse), as a Messages API body: on
+   * Bedrock and Vertex AI, with the model of the path and without `anthropic_version`.
+   */
   body: any;
+  /** The JSON body as sent. */
+  rawBody?: any;
+  /** How the request authenticated: `x-api-key`, `bearer`, or `sigv4`. */
+  auth?: string;
+  /** The API version the request asked for (header, or `anthropic_version` in the body). */
+  version?: string;
   bodyBytes: number;
   /** The validation error the fake answered with, if the request was invalid. */
   invalid?: ApiErrorBody;
@@ -70,6 +82,12 @@ export interface FakeAnthropicOptions {
   maxBodyBytes?: number;
   /** What `GET /v1/models` lists (default {@link DEFAULT_FAKE_MODELS}); `null` answers 404, like a gateway without it. */
   models?: FakeModel[] | null;
+  /** Which platform's wire format to speak (default: Anthropic's API). */
+  platform?: FakePlatform;
+  /** Bedrock: the AWS credentials whose SigV4 signatures are accepted (`apiKey` is the Bedrock API key). */
+  aws?: FakeAwsCredentials;
+  /** Vertex AI: the project and region the path must name (`apiKey` is the Google access token). */
+  vertex?: { projectId: string; region: string };
   /** Called just before each SSE event is written (for timing what the client receives). */
   onEvent?: (name: string, data: unknown) => void;
 }
@@ -204,9 +222,17 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
 
+  const platform = options.platform ?? 'anthropic';
   const sendError = (res: ServerResponse, rec: RecordedRequest, status: number, type: string, message: string, headers: Record<string, string> = {}) => {
     const requestId = fakeId('req');
     rec.status = status;
+    if (platform === 'bedrock') {
+      // Bedrock's own errors: `{"message"}` with the exception's name in a header.
+      const name = status === 403 ? 'AccessDeniedException' : status === 429 ? 'ThrottlingException' : status === 404 ? 'ResourceNotFoundException' : status >= 500 ? 'InternalServerException' : 'ValidationException';
+      res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-requestid': requestId, 'x-amzn-errortype': `${name}:http://internal.amazon.com/coral/com.amazon.bedrock/`, ...headers });
+      res.end(JSON.stringify({ message }));
+      return;
+    }
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, ...headers });
     res.end(errorJson(type, message, requestId));
   };
@@ -228,22 +254,33 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     }
     rec.bodyBytes = size;
     if (tooLarge) return sendError(res, rec, 413, 'request_too_large', 'Request exceeds the maximum allowed number of bytes.');
-    const path = (req.url ?? '').split('?')[0];
-    const listing = req.method === 'GET' && path === '/v1/models' && options.models !== null;
-    if (!listing && (req.method !== 'POST' || path !== '/v1/messages')) return sendError(res, rec, 404, 'not_found_error', 'Not Found');
-
-    const key = header(req, 'x-api-key') ?? header(req, 'authorization')?.replace(/^Bearer\s+/i, '');
-    if (!key) return sendError(res, rec, 401, 'authentication_error', 'x-api-key header is required');
-    if (key !== apiKey) return sendError(res, rec, 401, 'authentication_error', 'invalid x-api-key');
-    if (!header(req, 'anthropic-version')) return sendError(res, rec, 400, 'invalid_request_error', 'anthropic-version: header is required');
-    if (listing) return sendModels(res, rec);
-
+    const raw = Buffer.concat(parts);
+    let parsed: any;
+    let parseFailed = false;
     try {
-      rec.body = JSON.parse(Buffer.concat(parts).toString('utf8'));
+      parsed = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
     } catch {
+      parseFailed = true;
+    }
+    const seen = await readPlatformRequest(req, raw, parsed, { platform, apiKey, ...(options.aws ? { aws: options.aws } : {}), ...(options.vertex ? { vertex: options.vertex } : {}) });
+    if (!seen.ok) return sendError(res, rec, seen.status, seen.type, seen.message);
+    if (seen.kind === 'models') {
+      if (options.models === null) return sendError(res, rec, 404, 'not_found_error', 'Not Found');
+      return sendModels(res, rec);
+    }
+    rec.auth = seen.auth;
+    rec.version = seen.version;
+    if (parseFailed || parsed === undefined) {
       const invalid = { status: 400, type: 'invalid_request_error', message: 'There was an error parsing the body of your request: invalid JSON' };
       rec.invalid = invalid;
       return sendError(res, rec, 400, invalid.type, invalid.message);
+    }
+    rec.rawBody = parsed;
+    if (seen.model !== undefined) {
+      const { anthropic_version: _version, ...rest } = parsed;
+      rec.body = { model: seen.model, ...rest, ...(seen.stream ? { stream: true } : {}) };
+    } else {
+      rec.body = parsed;
     }
     const invalid = validateRequestBody(rec.body);
     if (invalid) {
@@ -305,7 +342,8 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       stop_reason: null as string | null,
       stop_sequence: null as string | null,
       stop_details: null as unknown,
-      usage: { ...usage, output_tokens: 1, service_tier: 'standard' },
+      // As on the real API, only message_start tells the cache writes apart by lifetime.
+      usage: { ...usage, output_tokens: 1, service_tier: 'standard', cache_creation: reply.usage?.cache_creation ?? { ephemeral_5m_input_tokens: usage.cache_creation_input_tokens, ephemeral_1h_input_tokens: 0 } },
       container: null,
     };
     const finalContent = content.map((b) => (b.type === 'text' ? { type: 'text', text: b.text, citations: null } : { type: 'tool_use', id: b.id, name: b.name, input: b.input, caller: b.caller }));
@@ -346,20 +384,28 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     ]);
     events.push(['message_stop', { type: 'message_stop' }]);
 
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': requestId });
+    // Bedrock frames each event as an AWS event-stream chunk; the others send SSE.
+    const bedrock = platform === 'bedrock';
+    res.writeHead(200, bedrock
+      ? { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-requestid': requestId, 'x-amzn-bedrock-content-type': 'application/json' }
+      : { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': requestId });
     res.flushHeaders();
     let sent = 0;
     for (const [name, data] of events) {
       if (res.destroyed) return;
       if (reply.failAfterEvents && sent >= reply.failAfterEvents.events) {
         const err = { type: 'error', error: { type: reply.failAfterEvents.type ?? 'overloaded_error', message: reply.failAfterEvents.message ?? 'Overloaded' } };
-        res.end(`event: error\ndata: ${JSON.stringify(err)}\n\n`);
+        if (bedrock) res.end(bedrockException('modelStreamErrorException', err.error.message));
+        else res.end(`event: error\ndata: ${JSON.stringify(err)}\n\n`);
         return;
       }
       if (reply.stallAfterEvents !== undefined && sent >= reply.stallAfterEvents) return; // until the client leaves
       if (reply.delayMs) await sleep(reply.delayMs);
       options.onEvent?.(name, data);
-      res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+      // Bedrock sends no pings.
+      if (bedrock) {
+        if (name !== 'ping') res.write(bedrockChunk(data));
+      } else res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
       sent++;
     }
     res.end();

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import type { ToolProvider } from '../../mcp/client/types';
-import { Agent, type AgentEvent, type ApproveCallback, type ContextSource, type RunEndReason, type TokenUsage } from '../../mcp/agent';
+import { Agent, PRICES_AS_OF, type AgentEvent, type ApproveCallback, type ContextSource, type RunEndReason, type TokenUsage } from '../../mcp/agent';
+import { createBackend, describeProvider, PROVIDER_LABELS, type ProviderSettings } from '../../mcp/agent/backends';
+import { DEFAULT_BASE_URL, PROVIDER_OPTIONS, PROVIDER_USAGE, providerFromFlags } from './askProvider';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 
 /** A guard (round cap, repeated call, budget) stopped the run. */
@@ -10,19 +12,20 @@ export const EXIT_GUARD = 3;
 export const EXIT_INTERRUPTED = 130;
 
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
-export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+export { DEFAULT_BASE_URL };
 
-export const ASK_USAGE = `Usage: archflow ask "PROMPT" [--config FILE] [--model ID] [--max-rounds N] [--yes] [--json] [--base-url URL]
+export const ASK_USAGE = `Usage: archflow ask "PROMPT" [--config FILE] [--model ID] [--max-rounds N] [--yes] [--json] [--provider NAME ...]
 
 Asks Claude, which may call the tools of every configured MCP server (the built-in
 diagram server included). The answer streams to stdout; each tool call to stderr.
   --config FILE     MCP server configuration to use
-  --model ID        model id (default ${DEFAULT_MODEL})
+  --model ID        model id (default ${DEFAULT_MODEL}; on Bedrock a Bedrock id or
+                    a Claude id, which gets the global. profile; on Foundry the deployment)
   --max-rounds N    model requests per run (default 10)
   --yes             approve every tool call without asking
   --json            print one JSON event per line instead
-  --base-url URL    API base URL (default: ANTHROPIC_BASE_URL, else ${DEFAULT_BASE_URL})
-The key comes from ANTHROPIC_API_KEY. On a terminal each tool call is asked about:
+${PROVIDER_USAGE}
+On a terminal each tool call is asked about:
 [y]es, [n]o, or [a]lways for this tool. Without a terminal and without --yes, calls
 are denied and the model is told so. Ctrl+C stops cleanly.
 Exit codes: 0 the model finished, 1 API or configuration error, 2 bad usage,
@@ -70,10 +73,10 @@ export function shortArguments(input: Record<string, unknown>, max = 120): strin
   return line.length > max ? `${line.slice(0, max - 3)}...` : line;
 }
 
-function formatUsage(u: TokenUsage): string {
+function formatUsage(u: TokenUsage, model: string): string {
   const n = (x: number) => x.toLocaleString('en-US');
   const cache = u.cacheReadTokens || u.cacheWriteTokens ? ` (cache: ${n(u.cacheReadTokens)} read, ${n(u.cacheWriteTokens)} written)` : '';
-  const cost = u.costUsd === null ? 'cost unknown' : `$${u.costUsd.toFixed(4)}`;
+  const cost = u.costUsd === null ? `cost unknown (no price for ${model})` : `$${u.costUsd.toFixed(4)} at list prices of ${PRICES_AS_OF}`;
   return `tokens: ${n(u.inputTokens)} in${cache}, ${n(u.outputTokens)} out · ${cost}`;
 }
 
@@ -103,7 +106,7 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
         'max-rounds': { type: 'string' },
         yes: { type: 'boolean', short: 'y' },
         json: { type: 'boolean' },
-        'base-url': { type: 'string' },
+        ...PROVIDER_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -129,14 +132,31 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
       return EXIT_USAGE;
     }
   }
-  const apiKey = io.env.ANTHROPIC_API_KEY?.trim();
-  if (!apiKey) {
-    io.stderr('archflow ask: ANTHROPIC_API_KEY is not set. Set it to your Anthropic API key.\n');
+  const model = values.model ?? DEFAULT_MODEL;
+  let settings: ProviderSettings;
+  try {
+    settings = providerFromFlags(values, io.env, model);
+  } catch (err) {
+    io.stderr(`archflow ask: ${(err as Error).message}\n`);
     return EXIT_FAILURE;
   }
-  const baseURL = (values['base-url'] ?? io.env.ANTHROPIC_BASE_URL ?? DEFAULT_BASE_URL).trim();
-  if (!URL.canParse(baseURL) || !/^https?:$/.test(new URL(baseURL).protocol)) {
-    io.stderr(`archflow ask: the API base URL "${baseURL}" is not an http(s) URL.\n`);
+  if (settings.provider === 'compatible' && values.model === undefined) {
+    io.stderr('archflow ask: --model is required for an Anthropic-compatible endpoint (the id the server knows the model by).\n');
+    return EXIT_FAILURE;
+  }
+  // Cloud credentials are checked before the MCP servers start, so a missing one is said first.
+  if (settings.provider === 'bedrock' || settings.provider === 'vertex') {
+    const who = await describeProvider(settings);
+    if (!who.ready) {
+      io.stderr(`archflow ask: ${PROVIDER_LABELS[settings.provider]}: ${who.missing}\n`);
+      return EXIT_FAILURE;
+    }
+  }
+  let backend;
+  try {
+    backend = await createBackend(settings);
+  } catch (err) {
+    io.stderr(`archflow ask: ${(err as Error).message}\n`);
     return EXIT_FAILURE;
   }
 
@@ -165,9 +185,8 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
   }
 
   const agent = new Agent({
-    apiKey,
-    baseURL,
-    model: values.model ?? DEFAULT_MODEL,
+    backend,
+    model,
     provider,
     ...(approve ? { approve } : {}),
     ...(maxRounds !== undefined ? { maxRounds } : {}),
@@ -213,7 +232,7 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
         if (!stdoutAtLineStart) out('\n');
         const r = e.result;
         if (r.reason !== 'end_turn') io.stderr(`${r.message}\n`);
-        io.stderr(`${formatUsage(r.usage)}\n`);
+        io.stderr(`${formatUsage(r.usage, model)}\n`);
         break;
       }
       default:

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Agent, DIAGRAM_SYSTEM_PROMPT, EDITOR_SYSTEM_PROMPT, type AgentRun, type ApprovalDecision, type RunResult } from '../../mcp/agent/index';
 import type { McpClientManager } from '../../mcp/client/index';
@@ -25,7 +25,7 @@ import { attachFile, attachResource, attachSelection, type PendingAttachment } f
 import { ChatSession, emptyConversation } from './chatSession';
 import { titleFrom, type ConversationStore, type HistoryListing } from './conversationStore';
 import { openableDiagram } from './toolFiles';
-import { DEFAULT_CONTEXT_WINDOW, FALLBACK_MODELS, listModels, modelOptions, type ListedModels } from './models';
+import type { ChatProviders } from './chatProvider';
 import { OpsBatcher } from './opsBatcher';
 import { continueNote, RunRecorder } from './runRecorder';
 import { parseSlash, promptCommands } from './slashCommands';
@@ -44,6 +44,8 @@ export interface ChatSurface {
 export interface ChatControllerDeps {
   store: ConversationStore;
   keys: ApiKeyStore;
+  /** The model provider: backends, identity, readiness, model lists (chatProvider.ts). */
+  providers: ChatProviders;
   mcp: McpService;
   approvals: WorkspaceApprovalStore;
   /** The workspace's state: the open conversation, the last model picked. */
@@ -82,8 +84,6 @@ export class ChatController extends Disposable {
   #surface: ChatSurface | undefined;
   readonly #batcher: OpsBatcher;
   #attachments: PendingAttachment[] = [];
-  #models: ListedModels | undefined;
-  #modelsFor = '';
   #prompts: PromptView[] = [];
   #history: HistoryListing = { entries: [], unreadable: [] };
   readonly #saveTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -125,7 +125,7 @@ export class ChatController extends Disposable {
         chromeChanged: () => this.#settingsChanged(),
       }),
     );
-    this.register(deps.keys.onDidChange(() => this.#settingsChanged()));
+    this.register(deps.providers.onDidChange(() => this.#settingsChanged()));
     this.register(deps.mcp.onDidChange(() => this.#serversChanged()));
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.#settingsChanged()));
     this.register(
@@ -283,7 +283,7 @@ export class ChatController extends Disposable {
     if (!trimmed && this.#attachments.length === 0) return;
     const ready = await this.#readyToRun();
     if (!ready) return;
-    const { key, manager, config } = ready;
+    const { manager, config } = ready;
 
     const slash = trimmed.startsWith('/') ? parseSlash(trimmed, this.#prompts) : undefined;
     let promptArgs: Record<string, string> | undefined;
@@ -319,7 +319,11 @@ export class ChatController extends Disposable {
     if (attachments.length || appContext.views.length) void this.#postChrome();
     await this.#save(session);
 
-    const agent = this.#agentFor(session, key, manager, config);
+    const agent = await this.#agentFor(session, ready, manager, config).catch((err: unknown) => {
+      session.apply([this.#notice('error', errorText(err))]);
+      return undefined;
+    });
+    if (!agent) return;
     const abort = new AbortController();
     const run = slash
       ? agent.runPrompt(slash.prompt.server, slash.prompt.name, promptArgs, { signal: abort.signal })
@@ -336,7 +340,11 @@ export class ChatController extends Disposable {
     const ready = await this.#readyToRun();
     if (!ready) return;
     session.apply([{ op: 'put', item: { ...lastEnd, continued: true } }]);
-    const agent = this.#agentFor(session, ready.key, ready.manager, ready.config);
+    const agent = await this.#agentFor(session, ready, ready.manager, ready.config).catch((err: unknown) => {
+      session.apply([this.#notice('error', errorText(err))]);
+      return undefined;
+    });
+    if (!agent) return;
     const abort = new AbortController();
     let run: AgentRun;
     try {
@@ -378,14 +386,16 @@ export class ChatController extends Disposable {
     }
   }
 
-  #agentFor(session: ChatSession, key: string, manager: McpClientManager, config: ChatConfig): Agent {
+  async #agentFor(session: ChatSession, access: { credential: string; secret: string | undefined }, manager: McpClientManager, config: ChatConfig): Promise<Agent> {
     const model = session.record.view.meta.model || config.model;
-    const fingerprint = JSON.stringify([model, config, createHash('sha256').update(key).digest('hex')]);
+    const fingerprint = JSON.stringify([model, config, access.credential]);
     if (session.agent && session.agentConfig === fingerprint) return session.agent;
+    const backend = await this.deps.providers.backend(config, model, access.secret);
     if (session.agent) session.record = { ...session.record, transcript: session.agent.messages };
+    for (const problem of config.priceProblems) this.deps.log.warn(`archflow.chat.prices: ${problem}`);
     session.agent = new Agent({
-      apiKey: key,
-      baseURL: config.baseUrl,
+      backend,
+      prices: config.prices,
       model,
       provider: manager,
       approvals: this.deps.approvals,
@@ -423,22 +433,22 @@ export class ChatController extends Disposable {
   }
 
   /** What a run needs, or undefined after telling the user what is missing. */
-  async #readyToRun(): Promise<{ key: string; manager: McpClientManager; config: ChatConfig } | undefined> {
-    const blocker = await this.#blocker();
+  async #readyToRun(): Promise<{ credential: string; secret: string | undefined; manager: McpClientManager; config: ChatConfig } | undefined> {
+    const config = chatConfig();
+    const readiness = vscode.workspace.isTrusted ? await this.deps.providers.readiness(config, this.#active.record.view.meta.model || config.model) : undefined;
     const manager = this.deps.mcp.manager;
-    const key = await this.deps.keys.get();
-    if (blocker || !manager || !key) {
+    if (!readiness?.ready || !manager) {
       await this.#postChrome();
       this.#post({ type: 'show', what: 'conversation' });
       return undefined;
     }
-    return { key: key.key, manager, config: chatConfig() };
+    return { credential: readiness.credential, secret: readiness.secret, manager, config };
   }
 
-  async #blocker(): Promise<ChatBlocker | undefined> {
+  async #blocker(config: ChatConfig, model: string): Promise<ChatBlocker | undefined> {
     if (!vscode.workspace.isTrusted) return 'untrusted';
-    if (!(await this.deps.keys.get())) return 'noKey';
-    return undefined;
+    const readiness = await this.deps.providers.readiness(config, model);
+    return readiness.ready ? undefined : readiness.blocker;
   }
 
   // --- conversations
@@ -568,12 +578,11 @@ export class ChatController extends Disposable {
 
   /** Everything around the conversation, as the webview shows it. */
   async chrome(): Promise<ChatChrome> {
-    const key = vscode.workspace.isTrusted ? await this.deps.keys.get() : undefined;
-    const blocker = await this.#blocker();
     const config = chatConfig();
+    const key = vscode.workspace.isTrusted && config.provider.name === 'anthropic' ? await this.deps.keys.get() : undefined;
     const model = this.#active.record.view.meta.model || config.model;
-    const listed = this.#modelList(key?.key, config.baseUrl);
-    const options = modelOptions(listed.ids, model, listed.windows);
+    const blocker = await this.#blocker(config, model);
+    const { options, contextWindow } = this.deps.providers.models(config, model, this.deps.log);
     const statuses = await this.deps.mcp.statuses();
     const servers: ServerView[] = statuses.map((s) => ({
       name: s.name,
@@ -585,32 +594,14 @@ export class ChatController extends Disposable {
     return {
       ...(blocker ? { blocker } : {}),
       ...(key ? { keySource: key.source } : {}),
+      provider: await this.deps.providers.view(config, model, vscode.workspace.isTrusted),
       model,
       models: options,
-      contextWindow: options.find((o) => o.id === model)?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+      contextWindow,
       servers,
       prompts: this.#prompts,
       attachments: [...this.#attachments.map((a) => a.view), ...this.#apps.contextViews(this.#active.id)],
     };
-  }
-
-  /**
-   * The models to offer: the Models API's answer for this key and endpoint once it has come,
-   * the built-in list until then (asking never holds up the chat; its answer redraws it).
-   */
-  #modelList(key: string | undefined, baseUrl: string): ListedModels {
-    const id = JSON.stringify([baseUrl, key ? createHash('sha256').update(key).digest('hex') : '']);
-    if (this.#modelsFor !== id) {
-      this.#modelsFor = id;
-      this.#models = undefined;
-      void listModels(key, baseUrl).then((listed) => {
-        if (this.#modelsFor !== id) return;
-        this.#models = listed;
-        if (listed.source === 'fallback' && key) this.deps.log.info(`chat: the model list comes from ArchFlow (the Models API said: ${listed.error})`);
-        this.#settingsChanged();
-      });
-    }
-    return this.#models ?? { ids: [...FALLBACK_MODELS], windows: new Map(), source: 'fallback' };
   }
 
   #settingsChanged(): void {
@@ -657,7 +648,7 @@ export class ChatController extends Disposable {
   async #action(action: 'setApiKey' | 'manageTrust' | 'openSettings' | 'showServerLog' | 'restartServer', server: string | undefined): Promise<void> {
     switch (action) {
       case 'setApiKey':
-        await vscode.commands.executeCommand('archflow.setApiKey');
+        await vscode.commands.executeCommand(chatConfig().provider.name === 'anthropic' ? 'archflow.setApiKey' : 'archflow.setProviderKey');
         return;
       case 'manageTrust':
         await vscode.commands.executeCommand('workbench.trust.manage');

@@ -15,6 +15,7 @@ import { ApiKeyStore } from './apiKey';
 import { attachDiagram, type PendingAttachment } from './attachments';
 import type { AppFrames } from './apps/appFrames';
 import { ChatController } from './chatController';
+import { ChatProviders } from './chatProvider';
 import { ConversationStore } from './conversationStore';
 import { WorkspaceApprovalStore } from './workspaceApprovals';
 
@@ -42,6 +43,7 @@ export function conversationsDir(globalStorage: vscode.Uri): string {
  */
 export class ChatServices extends Disposable {
   readonly keys: ApiKeyStore;
+  readonly providers: ChatProviders;
   readonly approvals: WorkspaceApprovalStore;
   readonly mcp: McpService;
   readonly store: ConversationStore;
@@ -53,6 +55,7 @@ export class ChatServices extends Disposable {
     super();
     const { context, log, diagrams, exporter, previews } = deps;
     this.keys = this.register(new ApiKeyStore(context.secrets));
+    this.providers = this.register(new ChatProviders(this.keys, context.secrets));
     this.approvals = new WorkspaceApprovalStore(context.workspaceState);
     this.mcp = this.register(
       new McpService({
@@ -77,7 +80,7 @@ export class ChatServices extends Disposable {
       }),
     );
     this.store = new ConversationStore(conversationsDir(context.globalStorageUri));
-    this.controller = this.register(new ChatController({ store: this.store, keys: this.keys, mcp: this.mcp, approvals: this.approvals, memento: context.workspaceState, log, appFrames }));
+    this.controller = this.register(new ChatController({ store: this.store, keys: this.keys, providers: this.providers, mcp: this.mcp, approvals: this.approvals, memento: context.workspaceState, log, appFrames }));
     this.servers = this.register(new McpServersView({ mcp: this.mcp, approvals: this.approvals, log }));
     this.register(this.controller.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'archflow.chat.running', running)));
   }

@@ -2,9 +2,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ModelOption } from '../../protocol/index';
 
-/** The context window assumed when the API does not say (every current Claude model has at least this). */
-export const DEFAULT_CONTEXT_WINDOW = 200_000;
-
 /**
  * Offered when the Models API cannot be asked (a gateway without it, no key yet): the current
  * models listed by `@anthropic-ai/sdk`'s own types, newest lines first.

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { chatConfig } from '../config';
 import { registerServersView } from '../mcp/registerServersView';
 import { registerAskFromEditor } from './askFromEditor';
 import type { Command, CommandManager } from '../util/commandManager';
@@ -62,6 +63,13 @@ export function registerChat(deps: ChatDeps, commands: CommandManager): ChatHand
       execute: async () => {
         const s = await services();
         if (await s.keys.prompt()) void vscode.window.showInformationMessage(vscode.l10n.t('The Anthropic API key is stored in VS Code\'s secret storage.'));
+      },
+    },
+    {
+      id: 'archflow.setProviderKey',
+      execute: async () => {
+        const s = await services();
+        if (await s.providers.promptKey(chatConfig())) void vscode.window.showInformationMessage(vscode.l10n.t("The key is stored in VS Code's secret storage."));
       },
     },
     {

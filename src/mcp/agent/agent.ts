@@ -1,4 +1,3 @@
-import Anthropic from '@anthropic-ai/sdk';
 import type {
   ContentBlockParam,
   Message,
@@ -11,14 +10,16 @@ import type { ToolApprovalStore } from '../client/approvalStore';
 import { canonicalJson } from '../client/fingerprint';
 import type { QualifiedTool } from '../client/types';
 import { ApprovalPolicy, raceAbort } from './approvals';
-import { withCacheBreakpoints } from './caching';
+import type { ModelBackend } from './backend';
+import { anthropicBackend } from './backends/anthropic';
+import { withCacheBreakpoints, withoutCacheBreakpoints } from './caching';
 import { promptMessages, resourceAttachment } from './context';
 import { EventChannel } from './eventChannel';
 import { appendContent, CANCELLED_MESSAGE, repairHistory, toolUsesOf, toParams, trimFinalAssistant } from './history';
-import { addUsage, priceFor, totalTokens, usageOf, ZERO_USAGE } from './pricing';
+import { addUsage, ceilingRates, DEFAULT_PRICES, priceFor, requestCost, totalTokens, usageOf, ZERO_USAGE, type PriceRates } from './pricing';
 import { DIAGRAM_SYSTEM_PROMPT } from './systemPrompt';
 import { toApiTools } from './toolSchema';
-import { describeApiError, errorMessage, streamTurn } from './turnStream';
+import { errorMessage, streamTurn } from './turnStream';
 import { DEFAULT_MAX_RESULT_CHARS, errorResult, summarize, toToolResult, type ResultBlock } from './toolResults';
 import type { AgentEvent, AgentOptions, AgentRun, RunEndReason, RunResult, TokenUsage, ToolOutcome, Transcript } from './types';
 
@@ -43,14 +44,17 @@ interface Stop {
 /**
  * Claude over every tool of a {@link ToolProvider}, one user turn at a time.
  *
- * Guarantees: requests always go to the given `baseURL` with the given `apiKey` (never the
- * SDK's environment or profile fallbacks); the history is valid for the Messages API
+ * Requests go through the given backend (Anthropic's API, a cloud platform, a compatible
+ * server), or, without one, to the given `baseURL` with the given `apiKey`.
+ *
+ * Guarantees: never the SDK's environment or profile fallbacks for the key and endpoint;
+ * features the backend lacks are not sent (prompt caching); the history is valid for the Messages API
  * between runs, whatever ended the last one (every `tool_use` has exactly one `tool_result`,
  * first in the next user message; no empty or whitespace-only text); a run never rejects,
  * it ends with a reason. One run at a time.
  */
 export class Agent {
-  readonly #client: Anthropic;
+  readonly #backend: ModelBackend;
   readonly #options: AgentOptions;
   readonly #approvals: ApprovalPolicy;
   #history: MessageParam[];
@@ -58,15 +62,14 @@ export class Agent {
   #running = false;
 
   constructor(options: AgentOptions) {
-    if (!options.apiKey) throw new TypeError('Agent: apiKey is required.');
-    if (!options.baseURL) throw new TypeError('Agent: baseURL is required.');
+    if (!options.backend) {
+      if (!options.apiKey) throw new TypeError('Agent: apiKey is required.');
+      if (!options.baseURL) throw new TypeError('Agent: baseURL is required.');
+    }
     this.#options = options;
-    this.#client = new Anthropic({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      maxRetries: options.maxRetries ?? 2,
-      timeout: options.timeoutMs ?? 600_000,
-    });
+    this.#backend =
+      options.backend ??
+      anthropicBackend({ apiKey: options.apiKey!, baseURL: options.baseURL!, maxRetries: options.maxRetries ?? 2, timeoutMs: options.timeoutMs ?? 600_000 });
     this.#approvals = new ApprovalPolicy(options.approve, options.autoApproveTrustedReadOnly ?? true, options.approvals);
     this.#history = repairHistory(options.history ?? []);
   }
@@ -79,6 +82,11 @@ export class Agent {
   /** Tokens and cost of every run of this agent. */
   get usage(): TokenUsage {
     return { ...this.#usage };
+  }
+
+  /** The provider requests go through. */
+  get backend(): ModelBackend {
+    return this.#backend;
   }
 
   /** Where "allow for this session" approvals are kept (the one given in the options, or the agent's own). */
@@ -200,9 +208,14 @@ export class Agent {
     }
     const { tools, byName, notices } = toApiTools(listed);
     for (const message of notices) emit({ type: 'notice', message });
-    if (o.budget?.maxCostUsd !== undefined && !priceFor(o.model, o.prices)) {
-      emit({ type: 'notice', message: `No price is known for ${o.model}: the cost budget cannot be enforced (the token budget still is).` });
+    // A cost budget must hold without a price too: count the tokens at the dearest known rates.
+    const priceModel = this.#backend.canonicalModel(o.model);
+    let ceiling: PriceRates | undefined;
+    if (o.budget?.maxCostUsd !== undefined && !priceFor(priceModel, o.prices)) {
+      ceiling = ceilingRates(o.prices ?? DEFAULT_PRICES);
+      emit({ type: 'notice', message: unpricedBudgetNotice(o.model, o.budget.maxCostUsd, ceiling) });
     }
+    let ceilingCost = 0;
 
     for (;;) {
       if (signal.aborted) return finish({ reason: 'cancelled', message: 'Stopped by the user.' });
@@ -210,7 +223,7 @@ export class Agent {
       rounds++;
       const round = rounds;
       emit({ type: 'request_start', round });
-      const cached = withCacheBreakpoints(tools, system, this.#history);
+      const cached = (this.#backend.caps.promptCaching ? withCacheBreakpoints : withoutCacheBreakpoints)(tools, system, this.#history);
       const params = {
         model: o.model,
         max_tokens: maxTokens,
@@ -218,7 +231,7 @@ export class Agent {
         ...(cached.tools.length ? { tools: cached.tools } : {}),
         messages: trimFinalAssistant(cached.messages),
       };
-      const outcome = await streamTurn(this.#client, params, {
+      const outcome = await streamTurn(this.#backend, params, {
         round,
         signal,
         emit,
@@ -231,11 +244,15 @@ export class Agent {
         this.#keepPartial(outcome.partial, outcome.completed);
         return finish({ reason: 'cancelled', message: 'Stopped by the user.' });
       }
-      if (outcome.kind === 'error') return finish({ reason: 'error', ...describeApiError(outcome.error, o.baseURL) });
+      if (outcome.kind === 'error') {
+        const { message, status } = this.#backend.describeError(outcome.error);
+        return finish({ reason: 'error', message, ...(status !== undefined ? { extra: { status } } : {}) });
+      }
 
       const message = outcome.message;
-      const turn = usageOf(message.usage, o.model, o.prices);
+      const turn = usageOf(message.usage, priceModel, o.prices);
       runUsage = addUsage(runUsage, turn);
+      if (ceiling) ceilingCost += requestCost(message.usage, ceiling);
       this.#usage = addUsage(this.#usage, turn);
       emit({ type: 'usage', round, turn, total: runUsage });
       const stopReason = message.stop_reason ?? 'end_turn';
@@ -297,7 +314,7 @@ export class Agent {
       const uses = content.filter((b): b is ToolUseBlockParam => b.type === 'tool_use');
       if (uses.length === 0) return finish({ reason: 'end_turn', message: 'The model finished.' });
 
-      const guard = this.#guard(uses, { rounds: round, maxRounds, maxRepeats, repeats, runUsage, byName });
+      const guard = this.#guard(uses, { rounds: round, maxRounds, maxRepeats, repeats, runUsage, ceilingCost: ceiling ? ceilingCost : undefined, byName });
       if (guard) return finish(guard);
 
       const results = await this.#runCalls(uses, byName, signal, emit, maxChars);
@@ -308,7 +325,16 @@ export class Agent {
 
   #guard(
     uses: ToolUseBlockParam[],
-    s: { rounds: number; maxRounds: number; maxRepeats: number; repeats: Map<string, number>; runUsage: TokenUsage; byName: Map<string, QualifiedTool> },
+    s: {
+      rounds: number;
+      maxRounds: number;
+      maxRepeats: number;
+      repeats: Map<string, number>;
+      runUsage: TokenUsage;
+      /** The run's tokens at the dearest rates, when the model has no price. */
+      ceilingCost: number | undefined;
+      byName: Map<string, QualifiedTool>;
+    },
   ): Stop | undefined {
     if (s.rounds >= s.maxRounds) return roundCap(s.maxRounds);
     const budget = this.#options.budget;
@@ -317,6 +343,12 @@ export class Agent {
     }
     if (budget?.maxCostUsd !== undefined && s.runUsage.costUsd !== null && s.runUsage.costUsd > budget.maxCostUsd) {
       return { reason: 'budget', message: `Stopped: the run cost $${s.runUsage.costUsd.toFixed(4)}, over its budget of $${budget.maxCostUsd.toFixed(4)}.` };
+    }
+    if (budget?.maxCostUsd !== undefined && s.runUsage.costUsd === null && s.ceilingCost !== undefined && s.ceilingCost > budget.maxCostUsd) {
+      return {
+        reason: 'budget',
+        message: `Stopped: ${this.#options.model} has no known price, and the run's ${totalTokens(s.runUsage).toLocaleString('en-US')} tokens would cost up to $${s.ceilingCost.toFixed(4)} at the dearest current prices, over its budget of $${budget.maxCostUsd.toFixed(4)}. Add the model's price to the price table, or raise the budget.`,
+      };
     }
     const counts = new Map(s.repeats);
     for (const use of uses) {
@@ -438,6 +470,10 @@ export class Agent {
 export function runAgent(options: AgentOptions & { input: string | ContentBlockParam[]; signal?: AbortSignal }): AgentRun {
   const { input, signal, ...rest } = options;
   return new Agent(rest).run(input, signal ? { signal } : {});
+}
+
+function unpricedBudgetNotice(model: string, budgetUsd: number, ceiling: PriceRates): string {
+  return `No price is known for ${model}: the $${budgetUsd.toFixed(2)} budget is enforced as if every token cost the dearest current rate ($${ceiling.input} input, $${ceiling.output} output per million tokens), so the run may stop before it has really spent that much.`;
 }
 
 function roundCap(maxRounds: number): Stop {

@@ -56,3 +56,15 @@ function canCarryCacheControl(b: ContentBlockParam): boolean {
   // Thinking blocks cannot be marked directly.
   return b.type !== 'thinking' && b.type !== 'redacted_thinking';
 }
+
+/**
+ * The same request parts with no breakpoint at all, for a backend without prompt caching:
+ * the `cache_control` marks a stored history carried are removed too.
+ */
+export function withoutCacheBreakpoints(
+  tools: Tool[],
+  system: string,
+  messages: MessageParam[],
+): { tools: Tool[]; system: TextBlockParam[]; messages: MessageParam[] } {
+  return { tools: tools.map((t) => withoutCacheControl(t)), system: system.trim() ? [{ type: 'text', text: system }] : [], messages: messages.map(stripMessage) };
+}

@@ -1,10 +1,9 @@
-import type Anthropic from '@anthropic-ai/sdk';
-import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import type { QualifiedTool } from '../client/types';
+import type { MessageStreamParams, ModelBackend } from './backend';
 import type { AgentEvent } from './types';
 
-export type StreamParams = Parameters<Anthropic['messages']['stream']>[0];
+export type StreamParams = MessageStreamParams;
 
 /** How one model request ended. */
 export type TurnOutcome =
@@ -26,13 +25,13 @@ export interface TurnOptions {
 }
 
 /**
- * One model request through the SDK's `messages.stream`, emitting text deltas, calls as they
+ * One model request through the backend's `stream` (the SDK's `messages.stream`), emitting text deltas, calls as they
  * start and their arguments as they stream. The SDK retries HTTP failures itself, but not a
  * stream that fails after it started (`event: error`, a dropped connection): that is sent
  * again here, with a `retry` event so listeners drop what this round streamed so far.
  * Never throws.
  */
-export async function streamTurn(client: Anthropic, params: StreamParams, options: TurnOptions): Promise<TurnOutcome> {
+export async function streamTurn(client: ModelBackend, params: StreamParams, options: TurnOptions): Promise<TurnOutcome> {
   for (let attempt = 0; ; attempt++) {
     const outcome = await streamOnce(client, params, options);
     if (outcome.kind !== 'error' || !outcome.midStream || attempt >= options.retries || options.signal.aborted) {
@@ -53,11 +52,11 @@ export async function streamTurn(client: Anthropic, params: StreamParams, option
 }
 
 async function streamOnce(
-  client: Anthropic,
+  client: ModelBackend,
   params: StreamParams,
   { round, signal, emit, toolNames }: TurnOptions,
 ): Promise<Exclude<TurnOutcome, { kind: 'error' }> | { kind: 'error'; error: unknown; midStream: boolean }> {
-  const stream = client.messages.stream(params, { signal });
+  const stream = client.stream(params, { signal });
   let connected = false;
   stream.on('connect', () => (connected = true));
   const completed = new Set<number>();
@@ -82,25 +81,10 @@ async function streamOnce(
     // The iterator can end quietly on an error; finalMessage() rejects with it.
     return { kind: 'message', message: await stream.finalMessage() };
   } catch (error) {
-    if (signal.aborted || error instanceof APIUserAbortError) return { kind: 'aborted', partial: stream.currentMessage, completed };
-    const hasStatus = error instanceof APIError && typeof error.status === 'number';
-    return { kind: 'error', error, midStream: connected && !hasStatus };
+    const described = client.describeError(error);
+    if (signal.aborted || described.aborted) return { kind: 'aborted', partial: stream.currentMessage, completed };
+    return { kind: 'error', error, midStream: connected && described.status === undefined };
   }
-}
-
-/** A failed request in one readable sentence, with its HTTP status when there was one. */
-export function describeApiError(error: unknown, baseURL: string): { message: string; extra?: { status: number } } {
-  if (error instanceof APIError) {
-    if (typeof error.status === 'number') {
-      const what = error.apiMessage ?? error.message;
-      const hint = error.status === 401 ? ' Check the API key.' : '';
-      const stop = /[.!?]$/.test(what) ? '' : '.';
-      return { message: `The API answered ${error.status}${error.type ? ` ${error.type}` : ''}: ${what}${stop}${hint}`, extra: { status: error.status } };
-    }
-    if (error instanceof APIConnectionError) return { message: `Could not reach the API at ${baseURL}: ${error.message}` };
-    return { message: `The API stream failed: ${error.type ? `${error.type}: ` : ''}${error.apiMessage ?? error.message}` };
-  }
-  return { message: `The API request failed: ${errorMessage(error)}` };
 }
 
 export function errorMessage(err: unknown): string {

@@ -8,7 +8,10 @@ import type {
 import type { CallToolResult, GetPromptResult, ReadResourceResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolApprovalStore } from '../client/approvalStore';
 import type { ToolProvider } from '../client/types';
-import type { PriceTable } from './pricing';
+import type { ModelBackend } from './backend';
+import type { PriceTable, TokenUsage } from './pricing';
+
+export type { TokenUsage };
 
 /** A conversation as the Messages API takes it: plain JSON, safe to store and reload. */
 export type Transcript = MessageParam[];
@@ -60,15 +63,23 @@ export type ApproveCallback = (request: ApprovalRequest, signal: AbortSignal) =>
 export interface AgentBudget {
   /** Input + output + cache tokens over the whole run. */
   maxTokens?: number;
-  /** Cost over the whole run, in US dollars (needs a price for the model). */
+  /**
+   * Cost over the whole run, in US dollars. For a model without a price, tokens are counted
+   * at the dearest rates of the price table (see `ceilingRates`), so the budget still holds.
+   */
   maxCostUsd?: number;
 }
 
 export interface AgentOptions {
+  /**
+   * Where requests go (see `createBackend`). Without it, Anthropic's API at `baseURL` with
+   * `apiKey`, both then required.
+   */
+  backend?: ModelBackend;
   /** Always explicit: the SDK's fallbacks to environment variables and profile files are never used. */
-  apiKey: string;
+  apiKey?: string;
   /** Always explicit, e.g. `https://api.anthropic.com`. */
-  baseURL: string;
+  baseURL?: string;
   /** Model id, e.g. `claude-sonnet-4-6`. */
   model: string;
   /** Every tool the model may call (the MCP client manager), optionally with prompts and resources. */
@@ -95,7 +106,7 @@ export interface AgentOptions {
   maxResultChars?: number;
   /** Per-call timeout passed to the provider. */
   toolTimeoutMs?: number;
-  /** HTTP retries the SDK makes (default 2) and how often a stream that failed mid-way is retried. */
+  /** HTTP retries the SDK makes (default 2; a given backend has its own) and how often a stream that failed mid-way is retried. */
   maxRetries?: number;
   /** First back-off before re-sending a request whose stream failed mid-way (default 1000 ms, doubled each time). */
   retryDelayMs?: number;
@@ -105,16 +116,6 @@ export interface AgentOptions {
   prices?: PriceTable;
   /** A stored conversation to continue; it is repaired first (see `repairHistory`). */
   history?: Transcript;
-}
-
-/** Tokens and cost of one response, or a sum of them. */
-export interface TokenUsage {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  /** US dollars; null when the model has no price in the table. */
-  costUsd: number | null;
 }
 
 /** Why a run ended. */

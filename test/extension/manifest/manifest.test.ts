@@ -23,7 +23,7 @@ test('activation only on demand', () => {
 });
 
 // The chat's commands apply in any window; every other command only where it has something to act on.
-const ANYWHERE = new Set(['archflow.openChat', 'archflow.newChat', 'archflow.showChatHistory', 'archflow.openChatSettings', 'archflow.setApiKey', 'archflow.clearApiKey', 'archflow.revokeToolApprovals']);
+const ANYWHERE = new Set(['archflow.openChat', 'archflow.newChat', 'archflow.showChatHistory', 'archflow.openChatSettings', 'archflow.setApiKey', 'archflow.setProviderKey', 'archflow.clearApiKey', 'archflow.revokeToolApprovals']);
 
 test('every command is in the ArchFlow category and appears in the palette only where it applies', () => {
   const commands: { command: string; category: string }[] = pkg.contributes.commands;
@@ -56,6 +56,8 @@ test('every setting is grouped by area and has a markdownDescription; the API en
   }
   // A workspace's own settings must not be able to send the user's key to another server.
   assert.equal(props['archflow.chat.baseUrl']?.scope, 'application');
+  // Nor choose the provider, where credentials go, or the prices a budget is counted in.
+  for (const key of Object.keys(props).filter((k) => /^archflow\.chat\.(provider|bedrock|vertex|foundry|compatible|prices)/.test(k))) assert.equal(props[key].scope, 'application', key);
   assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['archflow.mcp.servers', 'archflow.mcp.claudeDesktop']);
 });
 

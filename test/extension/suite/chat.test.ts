@@ -332,4 +332,75 @@ suite('chat', () => {
     await chat.controller.resync();
     assert.equal(lastChrome().blocker, undefined);
   });
+  test('a provider that is not set up says exactly what is missing (Bedrock without a region), and calls no model', async () => {
+    const saved = { AWS_REGION: process.env.AWS_REGION, AWS_DEFAULT_REGION: process.env.AWS_DEFAULT_REGION, AWS_CONFIG_FILE: process.env.AWS_CONFIG_FILE };
+    delete process.env.AWS_REGION;
+    delete process.env.AWS_DEFAULT_REGION;
+    process.env.AWS_CONFIG_FILE = join(workspaceRoot().fsPath, 'no-aws-config');
+    try {
+      await setChat('provider', 'bedrock');
+      await fresh();
+      const before = messagesPosts();
+      await send('Hello?');
+      const chrome = lastChrome();
+      assert.equal(chrome.blocker, 'providerSetup');
+      assert.equal(chrome.provider?.label, 'Amazon Bedrock');
+      assert.match(chrome.provider?.missing ?? '', /^No AWS region is set: set archflow\.chat\.bedrockRegion/);
+      assert.equal(messagesPosts(), before, 'no request was made');
+      assert.equal(items().length, 0);
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      await setChat('provider', undefined);
+    }
+    await chat.controller.resync();
+    assert.equal(lastChrome().blocker, undefined);
+    assert.equal(lastChrome().provider?.name, 'anthropic');
+    assert.match(lastChrome().provider?.pricesAsOf ?? '', /^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  test('an Anthropic-compatible endpoint (a local model): no prompt caching, its model and context window from settings, the endpoint shown', async () => {
+    const local = await startFakeAnthropic({ apiKey: 'none' });
+    try {
+      await setChat('compatibleBaseUrl', local.url);
+      await setChat('compatibleContextWindow', 65_536);
+      await setChat('provider', 'compatible');
+      await fresh();
+      await chat.controller.receive(parseOk({ type: 'setModel', model: 'qwen3-coder:30b' }));
+      local.script({ content: [{ type: 'text', text: 'Hello from a local model.' }], stopReason: 'end_turn' });
+      await send('Hello?');
+      assert.equal(runEnd().reason, 'end_turn');
+      assert.equal(local.requests.length, 1);
+      assert.equal(local.requests[0].body.model, 'qwen3-coder:30b');
+      assert.doesNotMatch(JSON.stringify(local.requests[0].body), /cache_control/);
+      await chat.controller.resync();
+      const chrome = lastChrome();
+      assert.equal(chrome.provider?.name, 'compatible');
+      assert.equal(chrome.provider?.identity, local.url);
+      assert.equal(chrome.provider?.estimated, true);
+      assert.equal(chrome.contextWindow, 65_536);
+      assert.equal(local.invalidRequests().length, 0, describeInvalid(local.requests));
+    } finally {
+      for (const key of ['provider', 'compatibleBaseUrl', 'compatibleContextWindow']) await setChat(key, undefined);
+      await chat.controller.receive(parseOk({ type: 'setModel', model: 'claude-sonnet-4-6' }));
+      await local.close();
+    }
+  });
+  test("Copilot's models (experimental) where Copilot is not installed: the chat says so, and calls no model", async () => {
+    try {
+      await setChat('provider', 'copilot');
+      await fresh();
+      const before = messagesPosts();
+      await send('Hello?');
+      const chrome = lastChrome();
+      assert.equal(chrome.blocker, 'providerSetup');
+      assert.equal(chrome.provider?.label, "Copilot's models (experimental)");
+      assert.match(chrome.provider?.missing ?? '', /^No Copilot model is available: install GitHub Copilot Chat and sign in/);
+      assert.equal(messagesPosts(), before);
+    } finally {
+      await setChat('provider', undefined);
+    }
+  });
 });

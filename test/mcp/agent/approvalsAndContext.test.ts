@@ -333,3 +333,23 @@ test('an API error (401) ends the run with reason error and a readable message',
     await provider.close();
   }
 });
+
+test('a cost budget stops a run on a model without a price, counting its tokens at the dearest rates', T, async () => {
+  const h = await harness(standardServers(), { model: 'local-model-without-price', budget: { maxCostUsd: 0.1 } });
+  try {
+    // 9000 in + 200 out at $10 / $50 per million = $0.10: not over. Then 1000 in + 2 out more: $0.1101, over.
+    h.fake.script(
+      { ...call('util__echo', { text: 'a' }), usage: { input_tokens: 9000, output_tokens: 200, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } },
+      { ...call('util__echo', { text: 'b' }), usage: { input_tokens: 1000, output_tokens: 2, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } },
+    );
+    const { events, result } = await collect(h.agent.run('echo twice'));
+    const notice = ofType(events, 'notice').map((e) => e.message).join('\n');
+    assert.match(notice, /No price is known for local-model-without-price: the \$0\.10 budget is enforced as if every token cost the dearest current rate \(\$10 input, \$50 output/);
+    assert.equal(result.reason, 'budget');
+    assert.match(result.message, /has no known price.*10,202 tokens would cost up to \$0\.1101.*budget of \$0\.1000/);
+    assert.equal(result.usage.costUsd, null, 'the cost itself stays unknown');
+    assert.equal(h.provider.calls.length, 1, 'the first call ran, the second did not');
+  } finally {
+    await h.close();
+  }
+});

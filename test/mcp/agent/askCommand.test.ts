@@ -103,7 +103,7 @@ test('on a terminal each call is asked about: yes, always for this tool, no', T,
     assert.match(err, /→ util › echo text="one"\n/);
     assert.match(err, /✓ util › echo: echo: one\n/);
     assert.match(err, /✗ util › fail: denied: Denied/);
-    assert.match(err, /tokens: [\d,]+ in \(cache: [\d,]+ read, [\d,]+ written\), [\d,]+ out · \$\d+\.\d{4}\n$/);
+    assert.match(err, /tokens: [\d,]+ in \(cache: [\d,]+ read, [\d,]+ written\), [\d,]+ out · \$\d+\.\d{4} at list prices of \d{4}-\d{2}-\d{2}\n$/);
   });
 });
 
@@ -133,4 +133,50 @@ test('shortArguments keeps tool lines short', () => {
   const long = shortArguments({ text: 'x'.repeat(500), output: 'docs/architecture.svg', theme: 'dark', more: 'y'.repeat(100) });
   assert.ok(long.length <= 120);
   assert.match(long, /^text="x+\.\.\. output="docs\/architecture\.svg"/);
+});
+
+test('--provider bedrock with a Bedrock API key from the environment, --provider compatible, and what is missing said before any request', T, async () => {
+  const bedrock = await startFakeAnthropic({ platform: 'bedrock', apiKey: 'bedrock-key-from-env' });
+  const local = await startFakeAnthropic({ apiKey: 'none' });
+  const deps: AskDeps = { createToolProvider: async () => Object.assign(await TestToolProvider.connect(standardServers()), { close: async () => {} }) };
+  try {
+    bedrock.script({ content: [{ type: 'text', text: 'From Bedrock.' }], stopReason: 'end_turn', usage: { input_tokens: 1000, output_tokens: 100, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } });
+    const b = memoryIo({ AWS_BEARER_TOKEN_BEDROCK: 'bedrock-key-from-env' });
+    assert.equal(await runAskCommand(['hi', '--provider', 'bedrock', '--region', 'eu-central-1', '--model', 'claude-sonnet-5-5', '--base-url', bedrock.url], b.io, deps), 0, b.stderr());
+    assert.equal(b.stdout(), 'From Bedrock.\n');
+    assert.equal(bedrock.requests[0].path, '/model/global.anthropic.claude-sonnet-5-5/invoke-with-response-stream');
+    // 1000 in at $2 and 100 out at $10 per million: $0.0030, with the table's date.
+    assert.match(b.stderr(), /\$0\.0030 at list prices of \d{4}-\d{2}-\d{2}/);
+    assertAllValid(bedrock);
+
+    local.script({ content: [{ type: 'text', text: 'Local.' }], stopReason: 'end_turn' });
+    const c = memoryIo({});
+    assert.equal(await runAskCommand(['hi', '--provider', 'compatible', '--base-url', local.url, '--model', 'llama3.3'], c.io, deps), 0, c.stderr());
+    assert.doesNotMatch(JSON.stringify(local.requests[0].body), /cache_control/);
+    assert.match(c.stderr(), /cost unknown \(no price for llama3\.3\)/);
+
+    const noRegion = memoryIo({ AWS_CONFIG_FILE: '/nonexistent', AWS_SHARED_CREDENTIALS_FILE: '/nonexistent' });
+    const savedRegion = [process.env.AWS_REGION, process.env.AWS_DEFAULT_REGION, process.env.AWS_CONFIG_FILE];
+    delete process.env.AWS_REGION;
+    delete process.env.AWS_DEFAULT_REGION;
+    process.env.AWS_CONFIG_FILE = '/nonexistent';
+    try {
+      assert.equal(await runAskCommand(['hi', '--provider', 'bedrock'], noRegion.io, { createToolProvider: async () => assert.fail('not reached') }), 1);
+    } finally {
+      if (savedRegion[2] === undefined) delete process.env.AWS_CONFIG_FILE;
+      else process.env.AWS_CONFIG_FILE = savedRegion[2];
+      if (savedRegion[0] !== undefined) process.env.AWS_REGION = savedRegion[0];
+      if (savedRegion[1] !== undefined) process.env.AWS_DEFAULT_REGION = savedRegion[1];
+    }
+    assert.match(noRegion.stderr(), /Amazon Bedrock: No AWS region is set/);
+    const bad = memoryIo({});
+    assert.equal(await runAskCommand(['hi', '--provider', 'openai'], bad.io, deps), 1);
+    assert.match(bad.stderr(), /--provider must be one of anthropic, bedrock, vertex, foundry, compatible/);
+    const noModel = memoryIo({});
+    assert.equal(await runAskCommand(['hi', '--provider', 'compatible', '--base-url', local.url], noModel.io, deps), 1);
+    assert.match(noModel.stderr(), /--model is required/);
+  } finally {
+    await bedrock.close();
+    await local.close();
+  }
 });

@@ -154,7 +154,7 @@ test('withCacheBreakpoints marks the last tool, the system prompt and the last b
   assert.deepEqual(messages[2], { role: 'user', content: [{ type: 'text', text: 'four', cache_control: cc }] });
 });
 
-test('prices: longest prefix wins, dated ids match, unknown models have no cost', () => {
+test('prices: dated ids match their model, unknown models have no cost', () => {
   assert.equal(priceFor('claude-haiku-4-5-20251001')?.input, 1);
   assert.equal(priceFor('claude-unknown-9'), undefined);
   const u = usageOf({ input_tokens: 1_000_000, output_tokens: 1_000_000, cache_read_input_tokens: 1_000_000, cache_creation_input_tokens: 1_000_000 }, 'claude-sonnet-4-6');

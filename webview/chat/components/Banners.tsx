@@ -4,7 +4,8 @@ import { fill } from '../format';
 
 /**
  * What keeps the chat from working, said plainly with the action that fixes it: Restricted
- * Mode, a missing API key, an MCP server that failed (its tools are missing).
+ * Mode, a missing API key, a provider not set up (what is missing, named), an MCP server
+ * that failed (its tools are missing).
  */
 export function Banners({ chrome }: { chrome: ChatChrome | undefined }) {
   const { host, strings } = useChatEnv();
@@ -27,6 +28,15 @@ export function Banners({ chrome }: { chrome: ChatChrome | undefined }) {
           <span className="af-banner-text">{strings.noKey}</span>
           <button type="button" className="af-button af-primary" onClick={() => host.post({ type: 'action', action: 'setApiKey' })}>
             {strings.setKey}
+          </button>
+        </div>
+      )}
+      {chrome.blocker === 'providerSetup' && chrome.provider && (
+        <div className="af-banner af-banner-warning" role="alert" data-banner="providerSetup">
+          <span className="codicon codicon-plug" aria-hidden="true" />
+          <span className="af-banner-text">{fill(strings.providerSetup, chrome.provider.label, chrome.provider.missing ?? '')}</span>
+          <button type="button" className="af-button af-primary" onClick={() => host.post({ type: 'action', action: 'openSettings' })}>
+            {strings.openSettings}
           </button>
         </div>
       )}

@@ -6,8 +6,9 @@ import { compactNumber, fill, formatCost, totalTokens, usageLine } from '../form
 export const CONTEXT_WARNING = 0.8;
 
 /**
- * The conversation's title, its total tokens and cost, and how full the model's context
- * window is (amber near the limit).
+ * The conversation's title, its total tokens and cost (with the price table's date), the
+ * provider, identity and region when it is not Anthropic's API, and how full the model's
+ * context window is (amber near the limit).
  */
 export function Header({ conversation, chrome }: { conversation: ConversationView; chrome: ChatChrome | undefined }) {
   const { strings } = useChatEnv();
@@ -16,16 +17,25 @@ export function Header({ conversation, chrome }: { conversation: ConversationVie
   const share = Math.min(1, meta.contextTokens / window);
   const warn = share >= CONTEXT_WARNING;
   const contextLabel = fill(strings.context, compactNumber(meta.contextTokens), compactNumber(window));
+  const provider = chrome?.provider;
+  // Where the cost is, the day its prices were checked; and plainly when counts are estimates.
+  const costNote = [provider ? fill(strings.pricesAsOf, provider.pricesAsOf) : '', provider?.estimated ? strings.estimatedTokens : ''].filter(Boolean).join(' · ');
+  const where = provider && provider.name !== 'anthropic' ? [provider.label, provider.identity, provider.region].filter(Boolean).join(' · ') : '';
   return (
     <div className="af-header">
       <div className="af-header-row">
         <span className="af-title" title={meta.title || strings.untitled}>
           {meta.title || strings.untitled}
         </span>
-        <span className="af-total" title={`${strings.conversationTotal}: ${usageLine(meta.usage, strings)}`}>
+        <span className="af-total" title={`${strings.conversationTotal}: ${usageLine(meta.usage, strings)}${costNote ? ` (${costNote})` : ''}`} data-prices-as-of={provider?.pricesAsOf}>
           {formatCost(meta.usage.costUsd, strings.costUnknown)} · {compactNumber(totalTokens(meta.usage))}
         </span>
       </div>
+      {where && (
+        <div className="af-provider" data-provider={provider!.name}>
+          {where}
+        </div>
+      )}
       <div
         className={`af-context${warn ? ' af-context-warn' : ''}`}
         role="meter"

@@ -1,5 +1,6 @@
+import { elementStyle } from './elementStyle';
 import { labelTooltip } from './labelLimit';
-import type { Connection, DiagramModel, ElementDecl, ElementStyle } from './model';
+import type { Connection, DiagramModel, ElementDecl } from './model';
 import type { IconData, Scene, SceneEdge, SceneGroup, SceneNode } from './scene';
 
 /**
@@ -28,7 +29,7 @@ export function restyleScene(previous: Scene, model: DiagramModel, icons: Record
   for (const old of previous.groups) {
     const g = byId.get(old.id);
     if (g?.kind !== 'group') return undefined;
-    const out: SceneGroup = { id: old.id, size: old.size, ...placement(old), ...styleOf(g), depth: old.depth, line: g.range.line };
+    const out: SceneGroup = { id: old.id, size: old.size, ...placement(old), ...elementStyle(g), depth: old.depth, line: g.range.line };
     if (old.parent !== undefined) out.parent = old.parent;
     groups.push(out);
   }
@@ -37,7 +38,7 @@ export function restyleScene(previous: Scene, model: DiagramModel, icons: Record
   for (const old of previous.nodes) {
     const n = byId.get(old.id);
     if (n?.kind !== 'node') return undefined;
-    const out: SceneNode = { id: old.id, shape: old.shape, size: old.size, ...placement(old), ...styleOf(n), line: n.implicit ? 0 : n.range.line };
+    const out: SceneNode = { id: old.id, shape: old.shape, size: old.size, ...placement(old), ...elementStyle(n), line: n.implicit ? 0 : n.range.line };
     if (old.parent !== undefined) out.parent = old.parent;
     if (n.implicit) out.implicit = true;
     nodes.push(out);
@@ -80,16 +81,4 @@ function placement(e: SceneNode | SceneGroup): Pick<SceneNode, 'x' | 'y' | 'widt
     labelPosition: e.labelPosition,
     ...(e.iconBox ? { iconBox: e.iconBox } : {}),
   };
-}
-
-/** An element's style attributes; its tooltip also holds a label too long to draw whole (as the layout gives it). */
-function styleOf(e: ElementDecl): Partial<ElementStyle> {
-  const out: Partial<ElementStyle> = {};
-  if (e.icon !== undefined) out.icon = e.icon;
-  if (e.color !== undefined) out.color = e.color;
-  if (e.fill !== undefined) out.fill = e.fill;
-  const tooltip = labelTooltip(e.label, e.tooltip);
-  if (tooltip !== undefined) out.tooltip = tooltip;
-  if (e.link !== undefined) out.link = e.link;
-  return out;
 }

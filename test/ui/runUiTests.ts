@@ -340,7 +340,8 @@ test('an edit that moves nodes is a short transition in the preview, and a jump 
   const [first, last] = [moved[0]!, moved[moved.length - 1]!];
   assert.ok(Math.abs(first.x - last.x) > 20 || Math.abs(first.y - last.y) > 20, `node c moved: ${JSON.stringify(moved)}`);
   const midway = moved.slice(1, -1).filter((p) => between(p.x, first.x, last.x) || between(p.y, first.y, last.y));
-  assert.ok(midway.length >= 2, `node c was seen between its places: ${JSON.stringify(moved)}`);
+  // (How many frames a busy machine paints in 320 ms varies; one on the way is a transition.)
+  assert.ok(midway.length >= 1, `node c was seen between its places: ${JSON.stringify(moved)}`);
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {

@@ -23,7 +23,8 @@ import { repoRoot, tempDir } from '../mcp/server/helpers';
 import { ARCHFLOW_CHAT_HOST } from '../../src/protocol/chatApps';
 import { fittedViewHeight, MAX_VIEW_HEIGHT } from '../../webview/mcpApp/frameFit';
 
-const T = { timeout: 300_000 };
+// A safety net for a hung browser, not a speed check: on a loaded 2-core machine the suite takes minutes.
+const T = { timeout: 600_000 };
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 const EXAMPLE = readFileSync(join(repoRoot, 'examples', 'microservices.diagram'), 'utf8');
 const SMALL = `diagram "Orders"

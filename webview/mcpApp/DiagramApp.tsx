@@ -20,7 +20,6 @@ import { useHostTheme } from './useHostTheme';
 
 /** Height of the view inline in a conversation until there is a drawing to fit (see fittedViewHeight). */
 export const VIEW_HEIGHT = 500;
-
 /** Height of a view that ended without a drawing (the problems of its text, a refusal): room for a few lines of them. */
 export const PROBLEMS_HEIGHT = 220;
 const ENDED_UNDRAWN = new Set<ViewPhase['kind']>(['notDrawn', 'failed', 'unreadable', 'cancelled']);
@@ -202,14 +201,14 @@ function DiagramView() {
           {(canFullscreen || (written && capabilities.openLinks)) && (
             <Panel position="top-right">
               <div className="af-toolbar" role="toolbar">
-                {written && capabilities.openLinks && !inVsCode && (
-                  <button type="button" className="af-tool af-open-vscode" title={strings.openInVsCodeTitle(written.display)} onClick={openWritten}>
-                    {strings.openInVsCode}
-                  </button>
-                )}
-                {written && capabilities.openLinks && inVsCode && (
-                  <button type="button" className="af-tool af-open-file" title={strings.openFileTitle(written.display)} onClick={openWritten}>
-                    {strings.openFile}
+                {written && capabilities.openLinks && (
+                  <button
+                    type="button"
+                    className={`af-tool ${inVsCode ? 'af-open-file' : 'af-open-vscode'}`}
+                    title={inVsCode ? strings.openFileTitle(written.display) : strings.openInVsCodeTitle(written.display)}
+                    onClick={openWritten}
+                  >
+                    {inVsCode ? strings.openFile : strings.openInVsCode}
                   </button>
                 )}
                 {canFullscreen && (

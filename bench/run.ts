@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|markdown]
+ * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|markdown]
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { benchMcpApp } from './mcpApp.bench';
 import { benchMcpClient } from './mcpClient.bench';
 import { benchMcpServer } from './mcpServer.bench';
 import { printTable, type BenchRow } from './measure';
+import { benchStyleEdit } from './styleEdit.bench';
 import { benchWebview } from './webview.bench';
 
 const argv = process.argv.slice(2);
@@ -23,6 +24,7 @@ const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'mcp-server', run: benchMcpServer },
   { name: 'mcp-client', run: benchMcpClient },
   { name: 'core', run: () => benchCore({ sizes: quick ? [10, 100] : [10, 100, 300, 1000], d2MaxSize: quick ? 100 : 1000 }) },
+  { name: 'style-edit', run: () => benchStyleEdit({ sizes: quick ? [100, 300] : [100, 300, 1000] }) },
   { name: 'long-labels', run: () => benchLongLabels({ lengths: quick ? [20_000, 50_000] : [20_000, 50_000, 200_000] }) },
   { name: 'webview', run: () => benchWebview({ sizes: [10, 100, 300], edits: quick ? 5 : 9 }) },
   { name: 'chat', run: () => benchChatWebview({ runs: quick ? 3 : 5, answerChars: 20_000 }) },

@@ -1,7 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
 import { ShowPreviewCommand, ShowPreviewToSideCommand, ShowSourceCommand, exportCommands } from './commands/commands';
-import { DiagramService } from './documents/diagramService';
+import { DiagramService, type SceneMadeEvent } from './documents/diagramService';
 import { Exporter } from './export/exporter';
 import { LanguageFeatures } from './language/languageFeatures';
 import { FenceDrawings } from './markdown/fenceDrawings';
@@ -19,6 +19,8 @@ import { registerDiagramServerProvider, type DiagramServerProvider } from './mcp
 export interface ArchflowApi {
   /** Fires when a preview webview reports a document version on screen. */
   onDidRenderPreview: vscode.Event<RenderedEvent>;
+  /** Fires for each document version drawn, saying whether it was laid out or reused the previous geometry. */
+  onDidMakeScene: vscode.Event<SceneMadeEvent>;
   /** Number of open preview panels. */
   previewCount(): number;
   /** The chat (its services are made on first use). */
@@ -65,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
   const mcpServers = registerDiagramServerProvider(context);
   return {
     onDidRenderPreview: previews.onDidRender,
+    onDidMakeScene: service.onDidMakeScene,
     previewCount: () => previews.previews.length,
     chat,
     mcpServers,

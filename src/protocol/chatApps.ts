@@ -109,6 +109,11 @@ export interface AppResponseMessage {
 
 /** Height of an app's frame before it says how tall it wants to be. */
 export const APP_DEFAULT_HEIGHT = 300;
+/**
+ * The name the chat gives as the host of its MCP Apps (`ui/initialize`'s host info): a view
+ * that sees it knows it runs inside VS Code already (the diagram view then says "Open File").
+ */
+export const ARCHFLOW_CHAT_HOST = 'ArchFlow chat';
 /** The least an app's frame is given (room for a status line). */
 export const APP_MIN_HEIGHT = 48;
 /** The most, whatever the view's size: beyond it the app should ask for full screen. */

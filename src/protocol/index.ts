@@ -56,7 +56,7 @@ export type {
   UserItem,
 } from './chatMessages';
 export { parseChatMessage } from './chatValidate';
-export { APP_DEFAULT_HEIGHT, APP_MAX_HEIGHT, APP_METHODS, APP_MIN_HEIGHT, appMaxHeight, appShown, clampAppHeight } from './chatApps';
+export { APP_DEFAULT_HEIGHT, ARCHFLOW_CHAT_HOST, APP_MAX_HEIGHT, APP_METHODS, APP_MIN_HEIGHT, appMaxHeight, appShown, clampAppHeight } from './chatApps';
 export type {
   AppDocumentView,
   AppMethod,

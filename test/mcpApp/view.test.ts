@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Browser, Frame } from 'playwright-core';
-import { DIAGRAM_VIEW_META_KEY } from '../../src/core/diagramView';
+import { DIAGRAM_VIEW_META_KEY, type DiagramViewData } from '../../src/core/diagramView';
 import { THEMES } from '../../src/core/render/index';
 import { createEditorServer } from '../../src/mcp/editor';
 import { createDiagramServer } from '../../src/mcp/server';
@@ -20,8 +20,11 @@ import { FULL_HOST_CAPABILITIES, hostContext, openAppHost, type AppHostPage, typ
 import type { LoadOptions } from '../harness/mcpAppHost/types';
 import { MemoryWorkspace } from '../mcp/editor/memoryWorkspace';
 import { repoRoot, tempDir } from '../mcp/server/helpers';
+import { ARCHFLOW_CHAT_HOST } from '../../src/protocol/chatApps';
+import { fittedViewHeight, MAX_VIEW_HEIGHT } from '../../webview/mcpApp/frameFit';
 
-const T = { timeout: 180_000 };
+// A safety net for a hung browser, not a speed check: on a loaded 2-core machine the suite takes minutes.
+const T = { timeout: 600_000 };
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 const EXAMPLE = readFileSync(join(repoRoot, 'examples', 'microservices.diagram'), 'utf8');
 const SMALL = `diagram "Orders"
@@ -36,6 +39,29 @@ const shots = join(repoRoot, 'test-results', 'mcp-app');
 // Page-side code is typed by hand: this project's lib has no DOM types.
 type El = { getAttribute(name: string): string | null; classList: { contains(name: string): boolean }; getBoundingClientRect(): { height: number } };
 type Win = { getComputedStyle(e: unknown): { backgroundColor: string; animationName: string }; document: { documentElement: El } };
+
+// A diagram much taller than wide: a chain from top to bottom.
+const TALL = `diagram "Pipeline"
+direction TB
+a = rectangle "Ingest"
+b = rectangle "Parse"
+c = rectangle "Validate"
+d = rectangle "Enrich"
+e = rectangle "Store"
+f = rectangle "Index"
+a -> b -> c -> d -> e -> f
+`;
+
+/** The scene a tool result carries for its view. */
+function sceneOf(result: CallToolResult): DiagramViewData['scene'] {
+  return (result._meta?.[DIAGRAM_VIEW_META_KEY] as DiagramViewData).scene;
+}
+
+/** The inline height the view of `result` should ask for in `frame` (see fittedViewHeight), with the host's limit. */
+async function expectedHeight(frame: Frame, result: CallToolResult, maxHeight = 900): Promise<number> {
+  const width = await frame.evaluate(() => (globalThis as unknown as { innerWidth: number }).innerWidth);
+  return fittedViewHeight(sceneOf(result), width, maxHeight);
+}
 
 /** What the view shows: drawn elements (the title excluded), connections, and its status. */
 async function drawnCounts(frame: Frame): Promise<{ elements: number; edges: number }> {
@@ -97,14 +123,17 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
     }
   };
   /** What a chat does for one call: load the view, render on the server, hand the view input and result. */
-  const drawIn = async (host: AppHostPage, output: string, load: Partial<LoadOptions> = {}): Promise<Frame> => {
+  const drawIn = async (host: AppHostPage, output: string, load: Partial<LoadOptions> = {}, text = SMALL): Promise<Frame> => {
     const frame = await host.load({ html, ...load });
-    const { args, result } = await render(SMALL, output);
+    const { args, result } = await render(text, output);
+    drawn.set(frame, result);
     await host.sendToolInput(args);
     await host.sendToolResult(result);
     await waitForState(frame, 'drawn');
     return frame;
   };
+  /** The result each frame of `drawIn` drew. */
+  const drawn = new WeakMap<Frame, CallToolResult>();
 
   before(async () => {
     ({ dir: root, cleanup } = await tempDir('archflow-mcp-app-'));
@@ -158,9 +187,11 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
         const icons = await frame.locator('image.af-icon').evaluateAll((images) => images.map((i) => (i as unknown as El).getAttribute('href') ?? ''));
         assert.ok(icons.length > 5 && icons.every((h) => h.startsWith('data:image/svg+xml')), 'icons inline');
 
-        // Inline at a fixed height, reported once.
-        assert.deepEqual(await eventsNamed(host, 'ui/notifications/size-changed'), [{ method: 'ui/notifications/size-changed', params: { height: 500 } }]);
-        assert.equal(await host.frameHeight(), 500);
+        // Inline at a fixed height while it draws, then the height the drawing needs at the frame's width.
+        const fitted = await expectedHeight(frame, result);
+        assert.ok(fitted < 500, `the wide example asks for ${fitted} px`);
+        await until('the fitted frame', async () => ((await host.frameHeight()) === fitted ? true : undefined));
+        assert.deepEqual((await eventsNamed(host, 'ui/notifications/size-changed')).map((e) => e.params), [{ height: 500 }, { height: fitted }]);
 
         // Shown with an element clicked, as a person would use it.
         await frame.locator('.react-flow__node[data-id="checkout"]').click();
@@ -224,7 +255,8 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
       assert.ok(await frame.evaluate(() => (globalThis as unknown as Win).document.documentElement.classList.contains('af-fill')));
       assert.equal(await frame.locator('.react-flow').evaluate((e) => (e as unknown as El).getBoundingClientRect().height), 720);
       await frame.locator('.af-fullscreen').click();
-      await until('back inline', async () => ((await host.frameHeight()) === 500 ? true : undefined));
+      const fitted = await expectedHeight(frame, drawn.get(frame)!);
+      await until('back inline', async () => ((await host.frameHeight()) === fitted ? true : undefined));
       assert.deepEqual(
         (await eventsNamed(host, 'ui/request-display-mode')).map((e) => e.params),
         [{ mode: 'fullscreen' }, { mode: 'inline' }],
@@ -233,12 +265,49 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
     });
   });
 
-  test('a host that allows less height than 500 px gets a view that fits it', async () => {
+  test('a wide diagram in a narrow side bar asks for a short frame, a tall one for the tallest allowed; fitted to the width', async () => {
+    const host = await openAppHost(browser, callTool, { width: 290, height: 720 });
+    try {
+      const wide = await drawIn(host, 'docs/wide.svg');
+      const height = await expectedHeight(wide, drawn.get(wide)!);
+      assert.ok(height < 300, `three nodes left to right in 290 px ask for ${height} px, not a thin strip in 500`);
+      await until('the short frame', async () => ((await host.frameHeight()) === height ? true : undefined));
+      assert.deepEqual((await eventsNamed(host, 'ui/notifications/size-changed')).at(-1)?.params, { height });
+      // Fitted to the width: the drawing spans the frame from side to side, padding aside.
+      await until('the drawing fitted', async () => {
+        const boxes = await wide.locator('.react-flow__node').evaluateAll((els) => els.map((e) => (e as unknown as { getBoundingClientRect(): { left: number; right: number } }).getBoundingClientRect()));
+        const span = Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left));
+        return boxes.length > 0 && span > 290 * 0.75 && span <= 290 ? true : undefined;
+      });
+      assert.equal(await wide.locator('.react-flow__controls').count(), 1, 'the zoom controls stay');
+
+      const tall = await drawIn(host, 'docs/tall.svg', {}, TALL);
+      assert.equal(await expectedHeight(tall, drawn.get(tall)!), MAX_VIEW_HEIGHT);
+      await until('the tall frame', async () => ((await host.frameHeight()) === MAX_VIEW_HEIGHT ? true : undefined));
+      assert.deepEqual(host.problems, []);
+    } finally {
+      await host.page.close();
+    }
+  });
+
+  test('a host that allows less height gets a view that fits it', async () => {
     await withHost(async (host) => {
-      const frame = await drawIn(host, 'docs/short.svg', { hostContext: hostContext('light', { containerDimensions: { maxHeight: 320, width: 960 } }) });
+      const frame = await drawIn(host, 'docs/short.svg', { hostContext: hostContext('light', { containerDimensions: { maxHeight: 320, width: 960 } }) }, TALL);
+      await until('the frame at the limit', async () => ((await host.frameHeight()) === 320 ? true : undefined));
       assert.deepEqual((await eventsNamed(host, 'ui/notifications/size-changed')).map((e) => e.params), [{ height: 320 }]);
-      assert.equal(await host.frameHeight(), 320);
       assert.equal(await frame.locator('.react-flow').evaluate((e) => (e as unknown as El).getBoundingClientRect().height), 320);
+      assert.deepEqual(host.problems, []);
+    });
+  });
+
+  test('inside ArchFlow\'s own chat the written file opens with Open File, not a link to VS Code', async () => {
+    await withHost(async (host) => {
+      const frame = await drawIn(host, 'docs/own.svg', { hostName: ARCHFLOW_CHAT_HOST });
+      await frame.locator('.af-open-file').click();
+      assert.equal(await frame.locator('.af-open-vscode').count(), 0);
+      assert.equal(await frame.locator('.af-open-file').innerText(), 'Open File');
+      const link = await until('the link', async () => (await eventsNamed(host, 'ui/open-link'))[0]);
+      assert.deepEqual(link.params, { url: `vscode://file${encodeURI(join(root, 'docs', 'own.svg'))}` });
       assert.deepEqual(host.problems, []);
     });
   });
@@ -330,10 +399,13 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
       const served = (await editorClient.readResource({ uri: 'ui://archflow/diagram' })).contents[0]!;
       assert.equal('text' in served ? served.text : '', html, 'the editor server serves the same view');
       const withMistake = 'diagram "Checkout"\nweb = rectangle "Web"\napi = rectangel "API"\nweb -> api "HTTPS" anim=packets\n';
+      const written = new WeakMap<Frame, CallToolResult>();
       const write = async (args: Record<string, unknown>) => {
         const frame = await host.load({ html });
         await host.sendToolInput(args);
-        await host.sendToolResult((await editorClient.callTool({ name: 'write_diagram', arguments: args })) as CallToolResult);
+        const result = (await editorClient.callTool({ name: 'write_diagram', arguments: args })) as CallToolResult;
+        written.set(frame, result);
+        await host.sendToolResult(result);
         return frame;
       };
 
@@ -349,7 +421,8 @@ describe('the diagram view in an MCP Apps host (headless Chromium, offline)', T,
       assert.equal(await fixed.locator('.af-caption').innerText(), 'checkout.diagram, version 2: 2 elements, 1 connection');
       assert.ok((await fixed.locator('.af-packets animateMotion').count()) > 0, 'traffic moves');
       assert.equal(await fixed.locator('.af-open-vscode').count(), 0, 'the chat card opens the file itself');
-      await until('the full frame', async () => ((await host.frameHeight()) === 500 ? true : undefined));
+      const fitted = await expectedHeight(fixed, written.get(fixed)!);
+      await until('the fitted frame', async () => ((await host.frameHeight()) === fitted ? true : undefined));
 
       await fixed.locator('.react-flow__node[data-id="api"]').click();
       await fixed.locator('.af-selection[data-shared="shared"]').waitFor();

@@ -283,6 +283,79 @@ test('the preview survives a window reload (WebviewPanelSerializer)', { timeout:
   for (const label of ['Web', 'API', 'Postgres']) assert.ok(labels.includes(label), labels.join(', '));
 });
 
+test('an edit that moves nodes is a short transition in the preview, and a jump under reduced motion', { timeout: 180_000 }, async () => {
+  writeFileSync(join(workspace, 'moves.diagram'), 'direction LR\na = rectangle "Alpha"\nb = rectangle "Beta"\nc = rectangle "Gamma"\na -> b\nb -> c\n');
+  await runCommand(page, 'File: Save All Files');
+  await runCommand(page, 'View: Close All Editor Groups');
+  await quickOpen(page, 'moves.diagram');
+  await runCommand(page, 'ArchFlow: Open Preview to the Side');
+  const frame = webviewFrame(page);
+  const root = frame.locator('.af-root');
+  await until(async () => (await frame.locator('.react-flow__node .af-node').count()) === 3, 'three nodes');
+  type Sample = { x: number; y: number };
+  // Every transform node c's wrapper gets, as it happens (React Flow positions nodes with it).
+  // Page code as text: the test's compiler would wrap named functions in a helper the page lacks.
+  const record = () =>
+    root.evaluate(`(() => {
+      window.afObserver?.disconnect();
+      const transform = () => document.querySelector('.react-flow__node[data-id="c"]')?.style.transform ?? '';
+      window.afSamples = [transform()];
+      window.afObserver = new MutationObserver(() => {
+        const t = transform();
+        if (t !== window.afSamples[window.afSamples.length - 1]) window.afSamples.push(t);
+      });
+      window.afObserver.observe(document.querySelector('.react-flow__nodes'), { attributes: true, attributeFilter: ['style'], subtree: true, childList: true });
+    })()`);
+  const samples = async (): Promise<Sample[]> =>
+    (await root.evaluate(() => (window as unknown as { afSamples: string[] }).afSamples)).map((t) => {
+      const m = /translate\(([-\d.]+)px, ?([-\d.]+)px\)/.exec(t);
+      assert.ok(m, `a transform: ${t}`);
+      return { x: Number(m[1]), y: Number(m[2]) };
+    });
+  const setDirection = async (direction: string) => {
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.type(`direction ${direction}`, { delay: 15 });
+  };
+  const settled = async (): Promise<Sample[]> => {
+    let count = -1;
+    return until(async () => {
+      const s = await samples();
+      // Moved, and no new frame for a while: the transition (if any) is over.
+      if (s.length < 2 || s.length !== count) {
+        count = s.length;
+        await new Promise((r) => setTimeout(r, 700));
+        return undefined;
+      }
+      return s;
+    }, 'node c to settle in its new place', 60_000);
+  };
+  const between = (v: number, a: number, b: number) => v > Math.min(a, b) + 0.5 && v < Math.max(a, b) - 0.5;
+
+  await record();
+  await setDirection('TB');
+  const moved = await settled();
+  const [first, last] = [moved[0]!, moved[moved.length - 1]!];
+  assert.ok(Math.abs(first.x - last.x) > 20 || Math.abs(first.y - last.y) > 20, `node c moved: ${JSON.stringify(moved)}`);
+  const midway = moved.slice(1, -1).filter((p) => between(p.x, first.x, last.x) || between(p.y, first.y, last.y));
+  // (How many frames a busy machine paints in 320 ms varies; one on the way is a transition.)
+  assert.ok(midway.length >= 1, `node c was seen between its places: ${JSON.stringify(moved)}`);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await until(async () => ((await root.getAttribute('class')) ?? '').includes('af-still'), 'reduced motion in the preview');
+    await record();
+    await setDirection('LR');
+    const jumped = await settled();
+    assert.deepEqual(jumped, [last, first], 'under reduced motion node c jumps straight back');
+  } finally {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await runCommand(page, 'File: Save All Files');
+  }
+});
+
 test('a real example: one element per node, in light and dark (README screenshots)', { timeout: 120_000 }, async () => {
   assert.ok(existsSync(EXAMPLE), `${EXAMPLE} is missing`);
   const { model } = parseDiagram(readFileSync(EXAMPLE, 'utf8'));

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Controls, Panel, ReactFlowProvider, useReactFlow, type EdgeMouseHandler, type NodeMouseHandler } from '@xyflow/react';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps';
 import { SELECT_ELEMENT_TOOL, type DiagramViewData, type ElementSelection } from '../../src/core/diagramView';
+import { ARCHFLOW_CHAT_HOST } from '../../src/protocol/chatApps';
 import { safeLink, THEMES } from '../../src/core/render/index';
 import type { SceneEdge } from '../../src/core/scene';
 import { DiagramFlow, FIT_OPTIONS } from '../preview/components/DiagramFlow';
@@ -9,6 +10,7 @@ import { DrawingContext, paletteNameFor, type Drawing } from '../preview/drawing
 import { useDocumentHidden, useReducedMotion, useSmilPausedWhile } from '../preview/hooks';
 import { TITLE_NODE_ID, type DiagramFlowEdge, type DiagramFlowNode } from '../preview/sceneToFlow';
 import { useSceneFlow } from '../preview/useSceneFlow';
+import { fittedViewHeight } from './frameFit';
 import { vscodeFileUrl } from './links';
 import { StatusMessage } from './StatusMessage';
 import { viewStrings, type ViewStrings } from './strings';
@@ -16,7 +18,7 @@ import { useHost, type Host } from './useHost';
 import type { ViewPhase } from './viewState';
 import { useHostTheme } from './useHostTheme';
 
-/** Height of the view inline in a conversation; hosts differ in how they size apps, a fixed height works in all. */
+/** Height of the view inline in a conversation until there is a drawing to fit (see fittedViewHeight). */
 export const VIEW_HEIGHT = 500;
 /** Height of a view that ended without a drawing (the problems of its text, a refusal): room for a few lines of them. */
 export const PROBLEMS_HEIGHT = 220;
@@ -56,25 +58,31 @@ function DiagramView() {
 
   const displayMode = context.displayMode ?? 'inline';
   const fill = displayMode !== 'inline' || hasFixedHeight(context.containerDimensions);
-  const height = Math.min(inlineHeight(context.containerDimensions), ENDED_UNDRAWN.has(phase.kind) ? PROBLEMS_HEIGHT : VIEW_HEIGHT);
+  // The drawing's own aspect at the frame's width decides its height; before it, a fixed one.
+  const frameSize = useFrameSize();
+  const height = ENDED_UNDRAWN.has(phase.kind)
+    ? Math.min(inlineHeight(context.containerDimensions), PROBLEMS_HEIGHT)
+    : scene
+      ? fittedViewHeight(scene, frameSize.width, maxHeightOf(context.containerDimensions))
+      : inlineHeight(context.containerDimensions);
   useLayoutEffect(() => {
     document.documentElement.classList.toggle('af-fill', fill);
     document.documentElement.style.setProperty('--af-height', `${height}px`);
   }, [fill, height]);
-  // Hosts that size apps by what they report get the fixed height once (no ResizeObserver:
-  // a view that fills its frame and reports its size grows without end in some hosts).
+  // Hosts that size apps by what they report get the height it needs (no ResizeObserver: a
+  // view that fills its frame and reports its size grows without end in some hosts; this
+  // height follows the frame's width and the drawing only).
   useEffect(() => {
     if (connected && !fill) app?.sendSizeChanged({ height }).catch(() => undefined);
   }, [connected, fill, height, app]);
 
-  // The drawing is fitted when it arrives and whenever the frame changes size (full
-  // screen and back, a chat column resized).
-  const frameSize = useFrameSize();
+  // The drawing is fitted when it arrives and whenever the frame changes size (the height it
+  // asked for, full screen and back, a chat column resized).
   useEffect(() => {
     if (!scene) return;
     const frame = requestAnimationFrame(() => void rf.fitView(FIT_OPTIONS));
     return () => cancelAnimationFrame(frame);
-  }, [scene, frameSize, rf]);
+  }, [scene, frameSize.width, frameSize.height, rf]);
 
   // When the drawing was painted (the task after its frame), for tests and `npm run bench`.
   useEffect(() => {
@@ -174,7 +182,10 @@ function DiagramView() {
   // Only for a written SVG: a .diagram source is drawn in a chat that also runs the editor
   // tools (inside VS Code), whose tool cards open the file and its preview themselves.
   const written = data?.source ? undefined : data?.output;
-  const openInVsCode = useCallback(() => {
+  // In ArchFlow's own chat the view is inside VS Code already: the same link opens the file in
+  // the editor (the chat asks the user first), so the button says so, as the chat's cards do.
+  const inVsCode = connected && app?.getHostVersion()?.name === ARCHFLOW_CHAT_HOST;
+  const openWritten = useCallback(() => {
     if (app && written) app.openLink({ url: vscodeFileUrl(written.path) }).catch(() => undefined);
   }, [app, written]);
 
@@ -191,8 +202,13 @@ function DiagramView() {
             <Panel position="top-right">
               <div className="af-toolbar" role="toolbar">
                 {written && capabilities.openLinks && (
-                  <button type="button" className="af-tool af-open-vscode" title={strings.openInVsCodeTitle(written.display)} onClick={openInVsCode}>
-                    {strings.openInVsCode}
+                  <button
+                    type="button"
+                    className={`af-tool ${inVsCode ? 'af-open-file' : 'af-open-vscode'}`}
+                    title={inVsCode ? strings.openFileTitle(written.display) : strings.openInVsCodeTitle(written.display)}
+                    onClick={openWritten}
+                  >
+                    {inVsCode ? strings.openFile : strings.openInVsCode}
                   </button>
                 )}
                 {canFullscreen && (
@@ -288,22 +304,27 @@ function useHostCanvas(context: McpUiHostContext, dark: boolean): string | undef
   return colour;
 }
 
-/** The frame's size as `WIDTHxHEIGHT`, updated when the host resizes it. */
-function useFrameSize(): string {
-  const read = () => `${window.innerWidth}x${window.innerHeight}`;
-  const [size, setSize] = useState(read);
+/** The frame's size, updated when the host resizes it. */
+function useFrameSize(): { width: number; height: number } {
+  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
   useEffect(() => {
-    const onResize = () => setSize(read());
+    const onResize = () => setSize((s) => (s.width === window.innerWidth && s.height === window.innerHeight ? s : { width: window.innerWidth, height: window.innerHeight }));
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
   return size;
 }
 
-/** The inline height: {@link VIEW_HEIGHT}, or less when the host allows less. */
-function inlineHeight(dimensions: McpUiHostContext['containerDimensions']): number {
+/** The host's height limit for an inline app, when it gives one. */
+function maxHeightOf(dimensions: McpUiHostContext['containerDimensions']): number | undefined {
   const max = dimensions && 'maxHeight' in dimensions ? dimensions.maxHeight : undefined;
-  return typeof max === 'number' && max > 0 ? Math.min(VIEW_HEIGHT, Math.floor(max)) : VIEW_HEIGHT;
+  return typeof max === 'number' && max > 0 ? max : undefined;
+}
+
+/** The inline height before a drawing: {@link VIEW_HEIGHT}, or less when the host allows less. */
+function inlineHeight(dimensions: McpUiHostContext['containerDimensions']): number {
+  const max = maxHeightOf(dimensions);
+  return max !== undefined ? Math.min(VIEW_HEIGHT, Math.floor(max)) : VIEW_HEIGHT;
 }
 
 function hasFixedHeight(dimensions: McpUiHostContext['containerDimensions']): boolean {

@@ -21,6 +21,9 @@ export interface ViewStrings {
   exitFullscreen: string;
   openInVsCode: string;
   openInVsCodeTitle(path: string): string;
+  /** Inside VS Code (ArchFlow's own chat): the written file opens in the editor. */
+  openFile: string;
+  openFileTitle(path: string): string;
   kind(kind: SelectedElementKind): string;
   line(line: number): string;
   shared: string;
@@ -55,6 +58,8 @@ const en: ViewStrings = {
   exitFullscreen: 'Back to the chat',
   openInVsCode: 'Open in VS Code',
   openInVsCodeTitle: (path) => `Open ${path} in VS Code`,
+  openFile: 'Open File',
+  openFileTitle: (path) => `Open ${path} in the editor`,
   kind: (kind) => ({ node: 'node', group: 'group', connection: 'connection' })[kind],
   line: (line) => `line ${line}`,
   shared: 'The chat knows you mean it',
@@ -89,6 +94,8 @@ const ptBR: ViewStrings = {
   exitFullscreen: 'Voltar ao chat',
   openInVsCode: 'Abrir no VS Code',
   openInVsCodeTitle: (path) => `Abrir ${path} no VS Code`,
+  openFile: 'Abrir Arquivo',
+  openFileTitle: (path) => `Abrir ${path} no editor`,
   kind: (kind) => ({ node: 'nó', group: 'grupo', connection: 'conexão' })[kind],
   line: (line) => `linha ${line}`,
   shared: 'O chat sabe que você se refere a ele',

@@ -11,6 +11,7 @@ import { useDocumentHidden, useReducedMotion, useSmilPausedWhile, useThemeKind }
 import type { HostChannel } from './vscodeApi';
 import { applyUpdate, type DocState } from './docState';
 import { useSceneFlow } from './useSceneFlow';
+import { useSceneTransition } from './useSceneTransition';
 
 /** Boot data the host embeds in the page. */
 export interface BootConfig {
@@ -83,7 +84,8 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
   );
   useEffect(() => saveState(doc.uri), [doc.uri, saveState]);
 
-  const flow = useSceneFlow(doc.scene);
+  // A new drawing of the same document glides there from the one shown (not under reduced motion).
+  const flow = useSceneFlow(useSceneTransition(doc.scene, doc.uri, !reducedMotion));
 
   // The first drawing of a document is fitted (or put back where it was before a reload);
   // later drawings of the same document keep the user's pan and zoom.

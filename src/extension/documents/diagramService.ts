@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { IconCatalog } from '../../core/icons/index';
 import { analyzeText, type Analysis } from '../../core/analysis';
+import { geometryKey } from '../../core/geometryKey';
+import { restyleScene } from '../../core/restyleScene';
 import type { DiagramModel, Diagnostic } from '../../core/model';
 import type { IconData, Scene } from '../../core/scene';
 import type { DiagramCounts } from '../../core/summary';
@@ -37,6 +39,20 @@ interface TextEntry {
   scene?: Promise<Scene>;
 }
 
+/** How one document version's drawing was made (for tests and traces). */
+export interface SceneMadeEvent {
+  uri: string;
+  version: number;
+  /** False when the version changed only style and the previous geometry was reused. */
+  laidOut: boolean;
+}
+
+/** The newest layout started for a document, and the geometry key of the model it lays out. */
+interface Geometry {
+  key: string;
+  scene: Promise<Scene>;
+}
+
 /** Texts kept (least recently used dropped first): enough for every fence of a few large documents. */
 const TEXT_CACHE_SIZE = 400;
 
@@ -52,12 +68,16 @@ export class DiagramService extends Disposable {
   readonly #entries = new Map<string, Entry>();
   readonly #lastGood = new Map<string, VersionedScene>();
   readonly #texts = new Map<string, TextEntry>();
+  readonly #geometry = new Map<string, Geometry>();
   readonly #worker: LayoutWorker;
   #catalog: IconCatalog | undefined;
   #catalogLoad: Promise<IconCatalog | undefined> | undefined;
   readonly #onDidLoadCatalog = this.register(new vscode.EventEmitter<void>());
   /** Fires once, when the icon catalog has loaded (analyses made before it are redone). */
   readonly onDidLoadCatalog = this.#onDidLoadCatalog.event;
+  readonly #onDidMakeScene = this.register(new vscode.EventEmitter<SceneMadeEvent>());
+  /** Fires for each document version drawn: laid out, or re-dressed from the previous geometry. */
+  readonly onDidMakeScene = this.#onDidMakeScene.event;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -116,8 +136,11 @@ export class DiagramService extends Disposable {
   }
 
   /**
-   * The drawing of `analysis` (default: the document's current version), laid out once per
-   * version on the worker thread.
+   * The drawing of `analysis` (default: the document's current version), made once per
+   * version: laid out on the worker thread, or, when the version differs from the last one
+   * laid out only in what the layout does not read (colours, styles, animations, tooltips,
+   * links, theme, title, comments, formatting: see `geometryKey`), that geometry re-dressed
+   * with the new style (`restyleScene`), which is the same scene without a layout.
    * Rejects when that version has errors (callers check `analyze` first) or when the
    * layout fails. The newest successful drawing of each document is kept (see
    * {@link lastGoodScene}).
@@ -179,20 +202,45 @@ export class DiagramService extends Disposable {
   forget(uri: vscode.Uri): void {
     this.#entries.delete(uri.toString());
     this.#lastGood.delete(uri.toString());
+    this.#geometry.delete(uri.toString());
   }
 
   async #layout(analysis: DocumentAnalysis): Promise<Scene> {
     if (analysis.counts.errors > 0) throw new Error(`version ${analysis.version} has ${analysis.counts.errors} error(s)`);
-    const scene = await this.#layoutModel(analysis.model);
+    const scene = await this.#drawDocument(analysis);
     const previous = this.#lastGood.get(analysis.uri);
     if (!previous || previous.version <= analysis.version) this.#lastGood.set(analysis.uri, { version: analysis.version, scene });
     return scene;
   }
 
+  /** Re-dresses the document's last geometry when only style changed, else lays the version out. */
+  async #drawDocument(analysis: DocumentAnalysis): Promise<Scene> {
+    const { uri, version, model } = analysis;
+    const key = geometryKey(model);
+    const prior = this.#geometry.get(uri);
+    const icons = await this.#icons(model);
+    if (prior?.key === key) {
+      const base = await prior.scene.catch(() => undefined);
+      const scene = base && restyleScene(base, model, icons);
+      if (scene) {
+        this.#onDidMakeScene.fire({ uri, version, laidOut: false });
+        return scene;
+      }
+    }
+    const laidOut = this.#worker.layout(model, icons);
+    this.#geometry.set(uri, { key, scene: laidOut });
+    const scene = await laidOut;
+    this.#onDidMakeScene.fire({ uri, version, laidOut: true });
+    return scene;
+  }
+
   async #layoutModel(model: DiagramModel): Promise<Scene> {
+    return this.#worker.layout(model, await this.#icons(model));
+  }
+
+  async #icons(model: DiagramModel): Promise<Record<string, IconData | null>> {
     const catalog = (await this.catalog()) ?? this.#catalog;
     const ids = [...new Set(model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
-    const icons = catalog && ids.length ? await catalog.load(ids) : Object.fromEntries(ids.map((id) => [id, null]));
-    return this.#worker.layout(model, icons);
+    return catalog && ids.length ? await catalog.load(ids) : Object.fromEntries(ids.map((id) => [id, null]));
   }
 }

@@ -8,6 +8,7 @@ export const EXTENSION_ID = 'archflow.archflow';
 /** What the extension's `activate` returns (see src/extension/extension.ts). */
 export interface ArchflowApi {
   onDidRenderPreview: vscode.Event<{ uri: string; version: number; elements: number }>;
+  onDidMakeScene: vscode.Event<{ uri: string; version: number; laidOut: boolean }>;
   previewCount(): number;
   chat: ChatHandle;
   markdownDrawingsSettled(): Promise<void>;

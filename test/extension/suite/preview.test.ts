@@ -48,6 +48,38 @@ suite('preview', () => {
     await revertDocument(editor.document);
   });
 
+  test('a colour edit reaches the preview without a layout; a new node is laid out', async function () {
+    this.timeout(120_000);
+    const ext = await api();
+    const editor = await openFixture('simple.diagram');
+    await vscode.commands.executeCommand('archflow.showPreviewToSide');
+    const uri = editor.document.uri.toString();
+    const made: { version: number; laidOut: boolean }[] = [];
+    const rendered: number[] = [];
+    const subs = [ext.onDidMakeScene((e) => e.uri === uri && made.push(e)), ext.onDidRenderPreview((e) => e.uri === uri && rendered.push(e.version))];
+    try {
+      // The drawing of the current text is on screen first, so the next one has a geometry to reuse.
+      await editor.edit((e) => e.insert(editor.document.lineAt(editor.document.lineCount - 1).range.end, '\n'));
+      const base = editor.document.version;
+      await waitFor(() => rendered.includes(base), `version ${base} on screen`, 40_000);
+
+      const web = editor.document.lineAt(3);
+      assert.match(web.text, /^web = /);
+      assert.ok(await editor.edit((e) => e.insert(web.range.end, ' color=#d33682 fill=#fdf6e3')));
+      const styled = editor.document.version;
+      await waitFor(() => rendered.includes(styled), `version ${styled} on screen`, 40_000);
+      assert.deepEqual(made.filter((m) => m.version === styled), [{ uri, version: styled, laidOut: false }], 'the colour edit reused the geometry');
+
+      assert.ok(await editor.edit((e) => e.insert(editor.document.lineAt(editor.document.lineCount - 1).range.end, '\ncache = cylinder "Cache"')));
+      const grown = editor.document.version;
+      await waitFor(() => rendered.includes(grown), `version ${grown} on screen`, 40_000);
+      assert.deepEqual(made.filter((m) => m.version === grown), [{ uri, version: grown, laidOut: true }], 'a new node was laid out');
+    } finally {
+      subs.forEach((s) => s.dispose());
+      await revertDocument(editor.document);
+    }
+  });
+
   test('a second document gets its own preview', async () => {
     await openFixture('groups.diagram');
     await vscode.commands.executeCommand('archflow.showPreviewToSide', fixtureUri('groups.diagram'));

@@ -29,7 +29,7 @@ function withCsp(html: string, csp: string): string {
 
 function connectedBridge(target: Window, options: LoadOptions): { bridge: AppBridge; initialized: Promise<void> } {
   context = options.hostContext;
-  const b = new AppBridge(null, { name: 'archflow-test-host', version: '1.0.0' }, options.capabilities, { hostContext: context });
+  const b = new AppBridge(null, { name: options.hostName ?? 'archflow-test-host', version: '1.0.0' }, options.capabilities, { hostContext: context });
   const initialized = new Promise<void>((resolve) => (b.oninitialized = () => resolve()));
   b.oncalltool = async (params) => {
     record('tools/call', params);

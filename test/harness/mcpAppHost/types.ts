@@ -10,6 +10,8 @@ export interface LoadOptions {
   capabilities: McpUiHostCapabilities;
   /** False: no bridge at all (a host that never answers `ui/initialize`). */
   answer: boolean;
+  /** The name the host gives in `ui/initialize` (default `archflow-test-host`). */
+  hostName?: string;
 }
 
 /** Something the app asked of the host (a request or notification), as the host received it. */

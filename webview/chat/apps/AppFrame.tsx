@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AppBridge, McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { APP_DEFAULT_HEIGHT, appMaxHeight, clampAppHeight, type AppDocumentView, type ToolAppView, type ToolItem } from '../../../src/protocol/index';
+import { APP_DEFAULT_HEIGHT, ARCHFLOW_CHAT_HOST, appMaxHeight, clampAppHeight, type AppDocumentView, type ToolAppView, type ToolItem } from '../../../src/protocol/index';
 import { useChatEnv } from '../context';
 import { fill } from '../format';
 import { loadBridge, type BridgeModule } from './bridgeLoader';
@@ -8,7 +8,7 @@ import { useVsCodeLook } from './vscodeTheme';
 
 /** How long an app may take to answer `ui/initialize` before the card says it did not start. */
 const START_TIMEOUT_MS = 20_000;
-const HOST_INFO = { name: 'ArchFlow chat', version: '1.0.0' };
+const HOST_INFO = { name: ARCHFLOW_CHAT_HOST, version: '1.0.0' };
 /** Height of the bar above an app shown full screen. */
 const BAR_HEIGHT = 30;
 

@@ -150,26 +150,29 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     };
   });
 
-  documents.onDidOpen(({ document }) => {
-    // The first diagnostics wait for the catalog, so unknown-icon warnings do not appear a moment later.
-    void cache.catalog().then(() => {
-      if (documents.get(document.uri)) publish(documents.get(document.uri)!);
-    });
-  });
+  // TextDocuments reports an open as a change too: the first one of a document publishes once
+  // the catalog has loaded (so unknown-icon warnings do not appear a moment later), later ones
+  // after the delay, coalescing fast typing.
+  const opened = new Set<string>();
   documents.onDidChangeContent(({ document }) => {
-    clearTimeout(timers.get(document.uri));
-    timers.set(
-      document.uri,
-      setTimeout(() => {
-        timers.delete(document.uri);
-        const current = documents.get(document.uri);
-        if (current) publish(current);
-      }, delayMs),
-    );
+    const uri = document.uri;
+    clearTimeout(timers.get(uri));
+    const publishCurrent = () => {
+      timers.delete(uri);
+      const current = documents.get(uri);
+      if (current) publish(current);
+    };
+    if (!opened.has(uri)) {
+      opened.add(uri);
+      void cache.catalog().then(publishCurrent);
+      return;
+    }
+    timers.set(uri, setTimeout(publishCurrent, delayMs));
   });
   documents.onDidClose(({ document }) => {
     clearTimeout(timers.get(document.uri));
     timers.delete(document.uri);
+    opened.delete(document.uri);
     cache.forget(document.uri);
     connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });

@@ -46,6 +46,8 @@ function diagnosticsWith(uri: vscode.Uri, needle: string): Promise<number> {
     const sub = vscode.languages.onDidChangeDiagnostics((e) => {
       if (e.uris.some((u) => u.toString() === uri.toString())) check();
     });
+    // They may be there already (published as the document opened).
+    check();
   });
 }
 

@@ -1,4 +1,5 @@
-import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Position, type Range } from 'vscode-languageserver-types';
+import type { CompletionItem, CompletionList, Position, Range } from 'vscode-languageserver-types';
+import { CompletionItemKind, InsertTextFormat } from './lspConstants';
 import type { Analysis } from '../core/analysis';
 import type { IconCatalog } from '../core/icons/index';
 import type { Locale } from '../core/model';

@@ -1,4 +1,5 @@
-import { CodeActionKind, DiagnosticSeverity, type CodeAction, type Diagnostic as LspDiagnostic, type Range } from 'vscode-languageserver-types';
+import type { CodeAction, Diagnostic as LspDiagnostic, Range } from 'vscode-languageserver-types';
+import { CodeActionKind, DiagnosticSeverity } from './lspConstants';
 import { formatMessage, formatRelated } from '../core/language/index';
 import type { Diagnostic, Locale } from '../core/model';
 import type { DiagramDocument } from './document';

@@ -9,3 +9,4 @@ export { SEMANTIC_TOKENS_LEGEND } from './semanticTokens';
 export { iconDataUri, iconMarkdown } from './iconPicture';
 export { toLspRange, rangeContains } from './ranges';
 export { elementAtLine, connectionsAtLine, elementTarget, elementById, occurrencesOf, occurrenceAt, allOccurrences, type IdOccurrence } from './occurrences';
+export { CompletionItemKind, InsertTextFormat, DiagnosticSeverity, DocumentHighlightKind, SymbolKind, FoldingRangeKind, CodeActionKind } from './lspConstants';

@@ -1,4 +1,5 @@
-import { DocumentHighlightKind, type DocumentHighlight, type Location, type Position, type Range, type TextEdit } from 'vscode-languageserver-types';
+import type { DocumentHighlight, Location, Position, Range, TextEdit } from 'vscode-languageserver-types';
+import { DocumentHighlightKind } from './lspConstants';
 import { isIdentifier } from '../core/language/index';
 import type { DiagramModel } from '../core/model';
 import type { L10n } from './l10n';

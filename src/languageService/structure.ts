@@ -1,4 +1,5 @@
-import { FoldingRangeKind, SymbolKind, type DocumentLink, type DocumentSymbol, type FoldingRange, type TextEdit } from 'vscode-languageserver-types';
+import type { DocumentLink, DocumentSymbol, FoldingRange, TextEdit } from 'vscode-languageserver-types';
+import { FoldingRangeKind, SymbolKind } from './lspConstants';
 import { shortenLabel } from '../core/labelLimit';
 import { formatDiagram, tokenize } from '../core/language/index';
 import type { DiagramModel, ElementDecl } from '../core/model';

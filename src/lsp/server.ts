@@ -20,6 +20,7 @@ import {
   createAnalysisCache,
   createLanguageService,
   ENGLISH,
+  InsertTextFormat,
   LanguageServiceError,
   RETRIGGER_COMMAND,
   SEMANTIC_TOKENS_LEGEND,
@@ -180,9 +181,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const completionItem = (item: CompletionItem): CompletionItem => {
     // The retrigger command is VS Code's; other clients would send it back to us to run.
     if (item.command?.command === RETRIGGER_COMMAND) delete item.command;
-    if (!snippets && item.insertTextFormat === 2 && item.textEdit) {
+    if (!snippets && item.insertTextFormat === InsertTextFormat.Snippet && item.textEdit) {
       item.textEdit.newText = plainSnippet(item.textEdit.newText);
-      item.insertTextFormat = 1;
+      item.insertTextFormat = InsertTextFormat.PlainText;
     }
     return item;
   };

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import * as lsp from 'vscode-languageserver-types';
+import type * as lsp from 'vscode-languageserver-types';
+import { DiagnosticSeverity, FoldingRangeKind, InsertTextFormat } from '../../languageService/index';
 import type { DiagramDocument } from '../../languageService/index';
 
 /** A VS Code document as the language service reads it (no copy of the text is made up front). */
@@ -24,7 +25,7 @@ export function toVsMarkdown(content: lsp.MarkupContent | string): vscode.Markdo
 }
 
 export function toVsDiagnostic(d: lsp.Diagnostic, uri: vscode.Uri): vscode.Diagnostic {
-  const out = new vscode.Diagnostic(toVsRange(d.range), typeof d.message === 'string' ? d.message : d.message.value, d.severity === lsp.DiagnosticSeverity.Error ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+  const out = new vscode.Diagnostic(toVsRange(d.range), typeof d.message === 'string' ? d.message : d.message.value, d.severity === DiagnosticSeverity.Error ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
   if (d.source !== undefined) out.source = d.source;
   if (d.code !== undefined) out.code = d.code;
   if (d.relatedInformation?.length) out.relatedInformation = d.relatedInformation.map((r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toVsRange(r.location.range)), r.message));
@@ -63,16 +64,16 @@ export class ServiceCompletionItem extends vscode.CompletionItem {
     const edit = item.textEdit;
     if (edit && 'range' in edit) {
       this.range = toVsRange(edit.range);
-      this.insertText = item.insertTextFormat === lsp.InsertTextFormat.Snippet ? new vscode.SnippetString(edit.newText) : edit.newText;
+      this.insertText = item.insertTextFormat === InsertTextFormat.Snippet ? new vscode.SnippetString(edit.newText) : edit.newText;
     }
     if (item.command) this.command = { command: item.command.command, title: item.command.title };
   }
 }
 
 const FOLDING_KINDS: Record<string, vscode.FoldingRangeKind> = {
-  [lsp.FoldingRangeKind.Comment]: vscode.FoldingRangeKind.Comment,
-  [lsp.FoldingRangeKind.Region]: vscode.FoldingRangeKind.Region,
-  [lsp.FoldingRangeKind.Imports]: vscode.FoldingRangeKind.Imports,
+  [FoldingRangeKind.Comment]: vscode.FoldingRangeKind.Comment,
+  [FoldingRangeKind.Region]: vscode.FoldingRangeKind.Region,
+  [FoldingRangeKind.Imports]: vscode.FoldingRangeKind.Imports,
 };
 
 export function toVsFoldingRange(f: lsp.FoldingRange): vscode.FoldingRange {

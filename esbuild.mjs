@@ -17,6 +17,8 @@ const production = process.argv.includes('--production');
 const nodeEntries = [
   { in: 'src/bin/cli.ts', out: 'cli', shebang: true },
   { in: 'src/bin/mcp.ts', out: 'mcp', shebang: true },
+  // The language server alone (no CLI, no SDKs): `node dist/lsp.js --stdio`.
+  { in: 'src/lsp/lsp.ts', out: 'lsp', shebang: true },
   { in: 'src/node/layoutWorker.ts', out: 'layoutWorker' },
   { in: 'src/node/pngWorker.ts', out: 'pngWorker' },
   { in: 'src/extension/extension.ts', out: 'extension', external: ['vscode'] },

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|markdown]
+ * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|markdown|lsp]
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { benchChatAppHost } from './chatAppHost.bench';
 import { benchChatWebview } from './chatWebview.bench';
 import { benchCore } from './core.bench';
 import { benchLongLabels } from './longLabels.bench';
+import { benchLsp } from './lsp.bench';
 import { benchMcpApp } from './mcpApp.bench';
 import { benchMcpClient } from './mcpClient.bench';
 import { benchMcpServer } from './mcpServer.bench';
@@ -31,6 +32,7 @@ const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'mcp-app', run: () => benchMcpApp({ sizes: [10, 100, 300], runs: quick ? 3 : 7 }) },
   { name: 'chat-apps', run: () => benchChatAppHost({ sizes: [10, 100, 300], runs: quick ? 3 : 7 }) },
   { name: 'markdown', run: async () => benchMarkdownPreview(quick ? 3 : 7) },
+  { name: 'lsp', run: () => benchLsp({ runs: quick ? 3 : 7, requests: quick ? 30 : 100 }) },
 ];
 
 /**

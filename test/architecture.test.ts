@@ -45,11 +45,15 @@ interface Rule {
 
 const rules: Rule[] = [
   { layer: 'src/core', mayImportLayers: ['src/core'], forbiddenPackages: /^(node:|vscode$|react|@xyflow|@modelcontextprotocol|@anthropic-ai|zod|fs$|path$|os$|child_process$|worker_threads$)/ },
+  // The language service: pure like the core, answering in LSP's types (any editor, any JavaScript host).
+  { layer: 'src/languageService', mayImportLayers: ['src/languageService', 'src/core'], forbiddenPackages: /^(?!vscode-languageserver-types$|vscode-languageserver-textdocument$)(node:|vscode|react|@xyflow|@modelcontextprotocol|@anthropic-ai|zod|markdown-it|fs$|path$|os$|child_process$|worker_threads$)/ },
+  // The language server: the service over LSP (node's stdio in main.ts), its strings from the l10n bundle.
+  { layer: 'src/lsp', mayImportLayers: ['src/lsp', 'src/languageService', 'src/core', 'src/node', 'l10n'], forbiddenPackages: /^(vscode$|react|@xyflow|@modelcontextprotocol|@anthropic-ai)/ },
   { layer: 'src/protocol', mayImportLayers: ['src/protocol', 'src/core'], forbiddenPackages: /^(node:|vscode$|react|@modelcontextprotocol|@anthropic-ai)/ },
   { layer: 'src/node', mayImportLayers: ['src/node', 'src/core'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
   { layer: 'src/mcp', mayImportLayers: ['src/mcp', 'src/core', 'src/node'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
-  { layer: 'src/bin', mayImportLayers: ['src/bin', 'src/core', 'src/node', 'src/mcp'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
-  { layer: 'src/extension', mayImportLayers: ['src/extension', 'src/core', 'src/node', 'src/mcp', 'src/protocol'], forbiddenPackages: /^(react|@xyflow)/ },
+  { layer: 'src/bin', mayImportLayers: ['src/bin', 'src/core', 'src/node', 'src/mcp', 'src/lsp'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
+  { layer: 'src/extension', mayImportLayers: ['src/extension', 'src/core', 'src/node', 'src/mcp', 'src/protocol', 'src/languageService'], forbiddenPackages: /^(react|@xyflow)/ },
   // ext-apps is the one MCP package a webview may use: the view's side (App) in the MCP App, the host's (AppBridge) in the chat.
   { layer: 'webview', mayImportLayers: ['webview', 'src/protocol', 'src/core'], forbiddenPackages: /^(node:|vscode$|@modelcontextprotocol\/(?!ext-apps(\/app-bridge)?$)|@anthropic-ai|fs$|path$)/ },
 ];

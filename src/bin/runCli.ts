@@ -13,6 +13,7 @@ Commands:
   icons sets [--json]                              list the bundled icon sets
   mcp list|tools|call|read|prompt ...              use the MCP servers you configured
   ask "PROMPT" [--yes] [--json] ...                let Claude draw with every MCP tool
+  lsp --stdio                                      the language server, for editors other than VS Code
 
 Run 'archflow <command> --help' for a command's options.
 `;
@@ -32,6 +33,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${typeof ARCHFLOW_VERSION === 'string' ? ARCHFLOW_VERSION : 'dev'}\n`);
     return EXIT_OK;
   }
+  // The language server loads none of the other commands' modules.
+  if (command === 'lsp') return (await import('./commands/lsp')).runLspCommand(rest, io);
   const commands = await import('./commands');
   switch (command) {
     case 'check':

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { ShowPreviewCommand, ShowPreviewToSideCommand, ShowSourceCommand, exportCommands } from './commands/commands';
 import { DiagramService, type SceneMadeEvent } from './documents/diagramService';
 import { Exporter } from './export/exporter';
+import { createEditorLanguageService } from './language/editorLanguageService';
 import { LanguageFeatures } from './language/languageFeatures';
 import { FenceDrawings } from './markdown/fenceDrawings';
 import { MarkdownFeatures } from './markdown/markdownFeatures';
@@ -45,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
   const workerPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'layoutWorker.js').fsPath;
   const service = new DiagramService(log, workerPath);
   const fences = new MarkdownFences(service);
+  const language = createEditorLanguageService(service, fences);
   const drawings = new FenceDrawings(
     service,
     () => void vscode.commands.executeCommand('markdown.preview.refresh'),
@@ -58,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
   const previews = new PreviewManager(context.extensionUri, service, log, (uri, format) =>
     vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri),
   );
-  context.subscriptions.push(service, fences, drawings, exporter, new LanguageFeatures(service), new MarkdownFeatures(service, fences, drawings), previews, commands);
+  context.subscriptions.push(service, fences, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
   for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter)]) {
     commands.add(command);
   }

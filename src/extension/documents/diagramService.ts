@@ -21,6 +21,13 @@ export interface DocumentAnalysis {
   checkedIcons: boolean;
 }
 
+/** What a parse needs of a document: VS Code's TextDocument, or the language service's view of one. */
+export interface VersionedText {
+  readonly uri: { toString(): string };
+  readonly version: number;
+  getText(): string;
+}
+
 /** A drawing and the document version it was laid out from. */
 export interface VersionedScene {
   version: number;
@@ -119,7 +126,7 @@ export class DiagramService extends Disposable {
   }
 
   /** Parses the document's current version, or returns the cached parse of it. Synchronous. */
-  analyze(document: vscode.TextDocument): DocumentAnalysis {
+  analyze(document: VersionedText): DocumentAnalysis {
     void this.catalog();
     const key = document.uri.toString();
     let entry = this.#entries.get(key);

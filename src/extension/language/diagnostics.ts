@@ -1,53 +1,31 @@
 import * as vscode from 'vscode';
-import type { Diagnostic } from '../../core/model';
-import { formatMessage, formatRelated } from '../../core/language/index';
+import { DIAGNOSTIC_SOURCE, type LanguageService } from '../../languageService/index';
 import { previewConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
-import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';
-import { toVsRange } from '../util/ranges';
+import { serviceDocument, toVsDiagnostic } from './lspTypes';
 
-/** Diagnostic `source` shown in the Problems panel. */
-export const DIAGNOSTIC_SOURCE = 'archflow';
-
-/** A core diagnostic as VS Code shows it: localised message, stable code, related locations. */
-export function toVsDiagnostic(d: Diagnostic, uri: vscode.Uri, locale = displayLocale()): vscode.Diagnostic {
-  const out = new vscode.Diagnostic(
-    toVsRange(d.range),
-    formatMessage(d, locale),
-    d.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
-  );
-  out.source = DIAGNOSTIC_SOURCE;
-  out.code = d.code;
-  if (d.related?.length) {
-    out.relatedInformation = d.related.map((r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toVsRange(r.range)), formatRelated(d, r, locale)));
-  }
-  return out;
-}
-
-/** Which documents a DiagnosticsManager serves, and their problems (from a cached parse). */
-export interface DiagnosticSource {
-  matches(document: vscode.TextDocument): boolean;
-  diagnosticsOf(document: vscode.TextDocument): readonly Diagnostic[];
-}
+export { DIAGNOSTIC_SOURCE } from '../../languageService/index';
 
 /**
- * Keeps the Problems panel in step with every open document of a source (`.diagram` files,
- * the diagram fences of Markdown files): the first result for a document is published at
- * once (after the icon catalog has loaded, so unknown-icon warnings do not appear a moment
- * later), later edits are debounced (`archflow.preview.debounceMs`), and a closed document's
- * problems are cleared.
+ * Keeps the Problems panel in step with every open document that `matches` (`.diagram`
+ * files, Markdown files with diagram fences), with the language service's diagnostics: the
+ * first result for a document is published at once (after the icon catalog has loaded, so
+ * unknown-icon warnings do not appear a moment later), later edits are debounced
+ * (`archflow.preview.debounceMs`), and a closed document's problems are cleared.
  */
 export class DiagnosticsManager extends Disposable {
-  readonly #collection = this.register(vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE));
+  readonly #collection: vscode.DiagnosticCollection;
   readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #published = new Set<string>();
 
   constructor(
     private readonly service: DiagramService,
-    private readonly source: DiagnosticSource,
+    private readonly language: LanguageService,
+    private readonly matches: (document: vscode.TextDocument) => boolean,
   ) {
     super();
+    this.#collection = this.register(vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE));
     this.register({ dispose: () => this.#timers.forEach((t) => clearTimeout(t)) });
     this.register(vscode.workspace.onDidOpenTextDocument((doc) => this.#schedule(doc)));
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.#schedule(e.document)));
@@ -65,7 +43,7 @@ export class DiagnosticsManager extends Disposable {
   }
 
   #schedule(doc: vscode.TextDocument): void {
-    if (!this.source.matches(doc)) return;
+    if (!this.matches(doc)) return;
     const key = doc.uri.toString();
     clearTimeout(this.#timers.get(key));
     if (!this.#published.has(key)) {
@@ -83,11 +61,10 @@ export class DiagnosticsManager extends Disposable {
   }
 
   #publish(doc: vscode.TextDocument): void {
-    if (this.isDisposed || doc.isClosed || !this.source.matches(doc)) return;
-    const locale = displayLocale();
+    if (this.isDisposed || doc.isClosed || !this.matches(doc)) return;
     this.#collection.set(
       doc.uri,
-      this.source.diagnosticsOf(doc).map((d) => toVsDiagnostic(d, doc.uri, locale)),
+      this.language.diagnostics(serviceDocument(doc)).map((d) => toVsDiagnostic(d, doc.uri)),
     );
   }
 }

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
+import type { LanguageService } from '../../languageService/index';
 import type { DiagramService } from '../documents/diagramService';
 import { QuickFixProvider } from '../language/codeActions';
+import { DiagramCompletionProvider } from '../language/completion';
 import { DiagnosticsManager } from '../language/diagnostics';
+import { DiagramHoverProvider } from '../language/hover';
 import { Disposable } from '../util/dispose';
 import { FenceCodeLensProvider } from './fenceCodeLens';
 import type { FenceDrawings } from './fenceDrawings';
@@ -9,16 +12,17 @@ import { isMarkdownDocument, MARKDOWN_SELECTOR, type MarkdownFences } from './ma
 
 /**
  * The diagram fences of Markdown documents in the editor: their problems in the Problems
- * panel at their place in the Markdown file, the same quick fixes as in `.diagram` files,
- * export CodeLenses, and drawing ahead: the fences of a Markdown document shown in an
+ * panel at their place in the Markdown file, the same quick fixes, completion and hover as
+ * in `.diagram` files (the language service maps positions through the fence), export CodeLenses, and drawing ahead: the fences of a Markdown document shown in an
  * editor or a preview are laid out as they change, so the preview's next render finds them drawn.
  */
 export class MarkdownFeatures extends Disposable {
-  constructor(service: DiagramService, fences: MarkdownFences, drawings: FenceDrawings) {
+  constructor(service: DiagramService, fences: MarkdownFences, drawings: FenceDrawings, language: LanguageService) {
     super();
-    const diagnosticsOf = (doc: vscode.TextDocument) => fences.analyze(doc).diagnostics;
-    this.register(new DiagnosticsManager(service, { matches: isMarkdownDocument, diagnosticsOf }));
-    this.register(vscode.languages.registerCodeActionsProvider(MARKDOWN_SELECTOR, new QuickFixProvider(diagnosticsOf), QuickFixProvider.metadata));
+    this.register(new DiagnosticsManager(service, language, isMarkdownDocument));
+    this.register(vscode.languages.registerCodeActionsProvider(MARKDOWN_SELECTOR, new QuickFixProvider(language), QuickFixProvider.metadata));
+    this.register(vscode.languages.registerCompletionItemProvider(MARKDOWN_SELECTOR, new DiagramCompletionProvider(language), ...DiagramCompletionProvider.triggerCharacters));
+    this.register(vscode.languages.registerHoverProvider(MARKDOWN_SELECTOR, new DiagramHoverProvider(language)));
     this.register(vscode.languages.registerCodeLensProvider(MARKDOWN_SELECTOR, new FenceCodeLensProvider(fences)));
 
     const prepare = (doc: vscode.TextDocument) => {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { analyzeMarkdown, fenceContainsLine, type FenceAnalysis, type MarkdownAnalysis } from '../../core/markdown/index';
-import type { DiagramService } from '../documents/diagramService';
+import type { DiagramService, VersionedText } from '../documents/diagramService';
 import { Disposable } from '../util/dispose';
 
 export const MARKDOWN_LANGUAGE = 'markdown';
@@ -28,7 +28,7 @@ export class MarkdownFences extends Disposable {
   }
 
   /** Every diagram fence of the document's current version, checked, positions in the document. */
-  analyze(document: vscode.TextDocument): MarkdownAnalysis {
+  analyze(document: VersionedText): MarkdownAnalysis {
     const key = document.uri.toString();
     const cached = this.#cache.get(key);
     if (cached && cached.version === document.version) return cached.analysis;

@@ -6,16 +6,6 @@ export function toVsRange(r: Range): vscode.Range {
   return new vscode.Range(Math.max(0, r.line - 1), Math.max(0, r.column - 1), Math.max(0, r.endLine - 1), Math.max(0, r.endColumn - 1));
 }
 
-/** True when the 0-based `position` lies inside the core range `r` (end inclusive, for cursors). */
-export function rangeContains(r: Range, position: vscode.Position): boolean {
-  const line = position.line + 1;
-  const column = position.character + 1;
-  if (line < r.line || line > r.endLine) return false;
-  if (line === r.line && column < r.column) return false;
-  if (line === r.endLine && column > r.endColumn) return false;
-  return true;
-}
-
 export const ARCHFLOW_LANGUAGE = 'archflow';
 
 /** Documents the extension serves (any scheme: files, untitled, virtual workspaces). */

@@ -13,6 +13,7 @@ import { median } from '../../../bench/measure';
 import { coreScene, editedFirstNode, generatePreviewDiagram } from '../../../bench/previewDiagram';
 import type { ChatHandle } from '../../../src/extension/chat/registerChat';
 import { benchChat } from './chat';
+import { benchLanguage } from './language';
 
 const SIZES = [10, 100, 300];
 const EDITS = 9;
@@ -178,9 +179,10 @@ export async function run(): Promise<void> {
   lag.disable();
   const idleDelayMs = lag.max / 1e6;
 
-  // ARCHFLOW_BENCH_PART=preview|chat runs one part only.
+  // ARCHFLOW_BENCH_PART=preview|chat|language runs one part only.
   const part = process.env.ARCHFLOW_BENCH_PART;
-  for (const n of part === 'chat' ? [] : SIZES) {
+  const language = part === undefined || part === 'language' ? await benchLanguage(folder) : undefined;
+  for (const n of part === 'chat' || part === 'language' ? [] : SIZES) {
     const text = generatePreviewDiagram(n);
     const file = vscode.Uri.joinPath(folder, `bench-${n}.diagram`);
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(text));
@@ -281,8 +283,8 @@ export async function run(): Promise<void> {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }
 
-  const chat = part === 'preview' ? undefined : await benchChat(api.chat, ext.extensionPath);
-  const bench = { activationMs: round(activationMs), idleEventLoopDelayMs: round(idleDelayMs), sizes: results, chat };
+  const chat = part === 'preview' || part === 'language' ? undefined : await benchChat(api.chat, ext.extensionPath);
+  const bench = { activationMs: round(activationMs), idleEventLoopDelayMs: round(idleDelayMs), sizes: results, chat, language };
   console.log(JSON.stringify(bench, null, 2));
   if (out) writeFileSync(out, JSON.stringify({ passed: 1, failed: 0, pending: 0, tests: [{ title: 'benchmark', state: 'passed' }], bench }, null, 2));
 }

@@ -13,11 +13,15 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The message of every `vscode.l10n.t('…')` call (single- or double-quoted literal). */
+/**
+ * The message of every `l10n.t('…')` call (single- or double-quoted literal): `vscode.l10n`
+ * in the extension, and the language service's, which the extension passes `vscode.l10n`
+ * and the language server a translator over the same bundle.
+ */
 function l10nMessages(): Set<string> {
   const out = new Set<string>();
   const re = /l10n\.t\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g;
-  for (const file of sources(join(root, 'src/extension'))) {
+  for (const file of [...sources(join(root, 'src/extension')), ...sources(join(root, 'src/languageService'))]) {
     for (const m of readFileSync(file, 'utf8').matchAll(re)) out.add((m[1] ?? m[2]!).replace(/\\(['"\\])/g, '$1'));
   }
   return out;

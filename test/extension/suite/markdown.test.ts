@@ -69,6 +69,27 @@ suite('Markdown fences', () => {
     await diagnosticsOf(uri, 2);
   });
 
+  test('completion and hover inside a fence, positions mapped through the list indentation', async () => {
+    const editor = await openFixture('fences.md');
+    const doc = editor.document;
+    // `  a -> b` is line 14 of fences.md, inside a list item's fence.
+    const hover = await waitFor(async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(13, 2));
+      return hovers.find((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('**a**')));
+    }, 'a hover on the fence id');
+    assert.ok(hover.range?.isEqual(new vscode.Range(13, 2, 13, 3)), JSON.stringify(hover.range));
+    await editor.edit((e) => e.insert(new vscode.Position(13, 8), ' '));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(13, 9));
+    const anim = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'anim');
+    assert.ok(anim, list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label)).join(', '));
+    const range = anim.range instanceof vscode.Range ? anim.range : anim.range?.replacing;
+    assert.ok(range?.isEqual(new vscode.Range(13, 9, 13, 9)), JSON.stringify(range));
+    // Outside the fences, Markdown is left alone (VS Code's own word suggestions aside: ours name their language).
+    const outside = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(2, 3));
+    assert.deepEqual(outside.items.filter((i) => typeof i.label !== 'string' && (i.label.description === 'pt' || i.label.description === 'en')), []);
+    await restore(editor);
+  });
+
   test("VS Code's Markdown engine draws clean fences as SVG in both palettes and lists a broken fence's problems", async () => {
     const editor = await openFixture('fences.md');
     const html = await renderSettled(editor.document);

@@ -1,7 +1,7 @@
-import type { AttributeContext, AttributeEntry, StatementKeyword } from '../../core/language/index';
-import { ATTRIBUTES, SHAPES, STATEMENT_KEYWORDS, lookupWord, tokenize, type Token } from '../../core/language/index';
+import type { AttributeContext, AttributeEntry, StatementKeyword } from '../core/language/index';
+import { ATTRIBUTES, SHAPES, STATEMENT_KEYWORDS, lookupWord, tokenize, type Token } from '../core/language/index';
 
-/** What the text before the cursor expects next. Pure: no VS Code types. */
+/** What the text before the cursor expects next. Pure: no editor types. */
 export type CompletionSite =
   | { kind: 'none' }
   /** An empty line or its first word: statement keywords, or an id to start a connection. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { completionQuery } from '../../../src/extension/language/completionContext';
+import { completionQuery } from '../../src/languageService/completionContext';
 
 /** The site at the `|` of a line. */
 function at(line: string) {

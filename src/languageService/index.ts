@@ -1,0 +1,12 @@
+export { createLanguageService, COMPLETION_TRIGGER_CHARACTERS, type LanguageService, type LanguageServiceOptions } from './languageService';
+export { createAnalysisCache, type AnalysisSource, type AnalysisCache } from './analysisSource';
+export { isMarkdown, textDocument, type DiagramDocument } from './document';
+export { ENGLISH, bundleL10n, type L10n } from './l10n';
+export { DIAGNOSTIC_SOURCE } from './diagnostics';
+export { LanguageServiceError } from './navigation';
+export { RETRIGGER_COMMAND, documentFamily, type IconItemData } from './completion';
+export { SEMANTIC_TOKENS_LEGEND } from './semanticTokens';
+export { iconDataUri, iconMarkdown } from './iconPicture';
+export { toLspRange, rangeContains } from './ranges';
+export { elementAtLine, connectionsAtLine, elementTarget, elementById, occurrencesOf, occurrenceAt, allOccurrences, type IdOccurrence } from './occurrences';
+export { CompletionItemKind, InsertTextFormat, DiagnosticSeverity, DocumentHighlightKind, SymbolKind, FoldingRangeKind, CodeActionKind } from './lspConstants';

@@ -61,9 +61,10 @@ export function createCliMcpManager(io: CliIo, deps: McpCommandDeps & { configPa
     // A terminal's PATH already is the login shell's; ask the shell only when PATH lacks a command.
     loginShell: 'fallback',
     builtinServers: deps.builtinServers,
-    resolveInput: async (id, input) => {
+    resolveInput: async (id, input, target) => {
       if (!prompt) return undefined;
-      const answer = await prompt(`${input.description ?? `Value for '${id}'`}${input.default ? ` [${input.default}]` : ''}: `, {
+      const question = `${input.description ?? `Value for '${id}'`} (for server '${target.server}', ${target.destination})`;
+      const answer = await prompt(`${question}${input.default ? ` [${input.default}]` : ''}: `, {
         secret: input.password === true,
         signal: new AbortController().signal,
       });

@@ -3,19 +3,19 @@ import * as vscode from 'vscode';
 import {
   McpClientManager,
   claudeDesktopConfigPath,
+  storedInputResolver,
   formatConfigDiagnostic,
   workspaceConfigSources,
   type McpBuiltinServer,
   type McpConfigSource,
   type McpInputSpec,
+  type McpInputTarget,
   type McpLogEntry,
   type McpServerStatus,
   type ToolApprovalStore,
 } from '../../mcp/client/index';
 import { mcpConfig } from '../config';
 import { Disposable } from '../util/dispose';
-
-const INPUT_SECRET_PREFIX = 'archflow.mcp.input.';
 
 export interface McpServiceOptions {
   /** The diagram server (and later others) that run in this process. */
@@ -30,7 +30,9 @@ export interface McpServiceOptions {
  * servers. It reads the same files as `archflow mcp` (`.mcp.json` and `.vscode/mcp.json` of
  * every workspace folder), Claude Desktop's configuration (`archflow.mcp.claudeDesktop`) and
  * `archflow.mcp.servers`, and reloads when they change (servers whose entry did not change keep
- * running). `${input:…}` values are asked once and kept in SecretStorage.
+ * running). `${input:…}` values are asked once and kept in SecretStorage, each for the source,
+ * server and URL or command it was typed for: another server naming the same input id is asked
+ * again, with its name and URL in the question.
  *
  * In an untrusted workspace there is no manager at all: no server starts (the built-in one
  * included) until the workspace is trusted. Each server's log goes to an output channel of
@@ -92,7 +94,7 @@ export class McpService extends Disposable {
       clientInfo: { name: 'archflow-vscode', version: '0.1.0' },
       // The chat shows MCP Apps in its tool cards (src/extension/chat/apps).
       showsApps: true,
-      resolveInput: (id, spec) => this.#input(id, spec),
+      resolveInput: storedInputResolver(this.options.secrets, (id, spec, target) => askInput(id, spec, target)),
       logger: (entry) => this.#log(entry),
     });
     this.register(manager.onDidChangeStatus(() => this.#onDidChange.fire()));
@@ -110,21 +112,6 @@ export class McpService extends Disposable {
     if (config.claudeDesktop) sources.unshift({ kind: 'file', path: claudeDesktopConfigPath(), optional: true });
     if (Object.keys(config.servers).length > 0) sources.push({ kind: 'object', config: { servers: config.servers }, label: 'settings: archflow.mcp.servers' });
     return sources;
-  }
-
-  async #input(id: string, spec: McpInputSpec): Promise<string | undefined> {
-    const key = `${INPUT_SECRET_PREFIX}${id}`;
-    const stored = await this.options.secrets.get(key);
-    if (stored !== undefined) return stored;
-    const value = await vscode.window.showInputBox({
-      title: vscode.l10n.t('MCP server input: {0}', id),
-      prompt: spec.description ?? vscode.l10n.t('A value an MCP server configuration asks for.'),
-      password: spec.password === true,
-      value: spec.default ?? '',
-      ignoreFocusOut: true,
-    });
-    if (value !== undefined) await this.options.secrets.store(key, value);
-    return value;
   }
 
   #log(entry: McpLogEntry): void {
@@ -149,6 +136,17 @@ export class McpService extends Disposable {
   async statuses(): Promise<McpServerStatus[]> {
     return (await this.manager?.getStatuses()) ?? [];
   }
+}
+
+/** The question for one input; it names the server and where the value will go. */
+function askInput(id: string, spec: McpInputSpec, target: McpInputTarget): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: vscode.l10n.t("MCP server input '{0}' for server '{1}'", id, target.server),
+    prompt: vscode.l10n.t('{0} The value goes to {1} (configured in {2}).', spec.description ?? vscode.l10n.t('A value an MCP server configuration asks for.'), target.destination, target.source),
+    password: spec.password === true,
+    value: spec.default ?? '',
+    ignoreFocusOut: true,
+  });
 }
 
 function folderPaths(): string[] {

@@ -22,7 +22,7 @@ import { Emitter, type Event } from './emitter';
 import { McpServerError } from './errors';
 import { toolFingerprint } from './fingerprint';
 import { withoutWithheld } from './withheldEnv';
-import { prepareLaunch, type LaunchContext } from './launch';
+import { prepareLaunch, type LaunchContext, type McpInputTarget } from './launch';
 import type { McpConfigDiagnostic, McpConfigSource, McpConfiguredServer, McpInputSpec } from './serverConfig';
 import {
   ServerConnection,
@@ -60,10 +60,11 @@ export interface McpClientManagerOptions {
   roots?: McpRootInput[];
   /**
    * Supplies `${input:ID}` values: the extension asks the user (keeping secrets in
-   * SecretStorage); the CLI prompts on a terminal. `undefined` means the user declined.
-   * Each id is asked once per manager.
+   * SecretStorage, see `StoredInputs`); the CLI prompts on a terminal. `undefined` means the
+   * user declined. Each id is asked once per manager and target: a value given for one
+   * server (its source, name and URL or command) is never handed to another.
    */
-  resolveInput?: (id: string, input: McpInputSpec) => Promise<string | undefined>;
+  resolveInput?: (id: string, input: McpInputSpec, target: McpInputTarget) => Promise<string | undefined>;
   /** Answers servers' elicitation (form mode). Without it, servers are told it is unsupported. */
   elicit?: (request: McpElicitationRequest) => Promise<ElicitResult>;
   /** Answers servers' sampling requests. Without it, sampling is not offered. */
@@ -261,7 +262,7 @@ export class McpClientManager implements ToolProvider {
       userHome: this.options.userHome ?? homedir(),
       env: this.env,
       resolver: this.resolver,
-      input: (id, spec, name) => this.input(id, spec, name),
+      input: (id, spec, target) => this.input(id, spec, target),
     };
     return {
       name: server.name,
@@ -285,19 +286,21 @@ export class McpClientManager implements ToolProvider {
     };
   }
 
-  private input(id: string, spec: McpInputSpec, server: string): Promise<string> {
-    const cached = this.inputs.get(id);
+  private input(id: string, spec: McpInputSpec, target: McpInputTarget): Promise<string> {
+    const key = JSON.stringify([target.source, target.server, target.destination, id]);
+    const cached = this.inputs.get(key);
     if (cached) return cached;
     const ask = this.options.resolveInput;
+    const server = target.server;
     const label = `'${id}'${spec.description ? ` (${spec.description})` : ''}`;
     if (!ask) return Promise.reject(new Error(`server '${server}' needs the input ${label}, and nothing here can ask for it`));
     const value = (async () => {
-      const answer = await ask(id, spec);
+      const answer = await ask(id, spec, target);
       if (answer === undefined) throw new Error(`server '${server}' needs the input ${label}, which was not given`);
       return answer;
     })();
-    this.inputs.set(id, value);
-    value.catch(() => this.inputs.delete(id));
+    this.inputs.set(key, value);
+    value.catch(() => this.inputs.delete(key));
     return value;
   }
 

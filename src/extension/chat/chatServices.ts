@@ -73,6 +73,7 @@ export class ChatServices extends Disposable {
         ],
         approvals: this.approvals,
         secrets: context.secrets,
+        consents: context.workspaceState,
         log,
       }),
     );

@@ -4,12 +4,15 @@ import {
   McpClientManager,
   claudeDesktopConfigPath,
   storedInputResolver,
+  rememberedConsent,
+  consentMemoryKey,
   formatConfigDiagnostic,
   workspaceConfigSources,
   type McpBuiltinServer,
   type McpConfigSource,
   type McpInputSpec,
   type McpInputTarget,
+  type McpServerConsentRequest,
   type McpLogEntry,
   type McpServerStatus,
   type ToolApprovalStore,
@@ -22,6 +25,8 @@ export interface McpServiceOptions {
   builtinServers: () => McpBuiltinServer[];
   approvals: ToolApprovalStore;
   secrets: vscode.SecretStorage;
+  /** Where approvals of the workspace's own servers are remembered (the workspace state). */
+  consents: vscode.Memento;
   log: vscode.LogOutputChannel;
 }
 
@@ -94,6 +99,12 @@ export class McpService extends Disposable {
       clientInfo: { name: 'archflow-vscode', version: '0.1.0' },
       // The chat shows MCP Apps in its tool cards (src/extension/chat/apps).
       showsApps: true,
+      consent: rememberedConsent(this.options.consents, (request) =>
+        askConsent(request).catch((err: unknown) => {
+          this.options.log.warn(`MCP: could not ask whether '${request.server}' may start: ${(err as Error).message}`);
+          return false;
+        }),
+      ),
       resolveInput: storedInputResolver(this.options.secrets, (id, spec, target) => askInput(id, spec, target)),
       logger: (entry) => this.#log(entry),
     });
@@ -111,6 +122,9 @@ export class McpService extends Disposable {
     const sources = vscode.workspace.workspaceFolders?.flatMap((f) => (f.uri.scheme === 'file' ? workspaceConfigSources(f.uri.fsPath) : [])) ?? [];
     if (config.claudeDesktop) sources.unshift({ kind: 'file', path: claudeDesktopConfigPath(), optional: true });
     if (Object.keys(config.servers).length > 0) sources.push({ kind: 'object', config: { servers: config.servers }, label: 'settings: archflow.mcp.servers' });
+    if (Object.keys(config.workspaceServers).length > 0) {
+      sources.push({ kind: 'object', config: { servers: config.workspaceServers }, label: 'workspace settings: archflow.mcp.servers', project: true });
+    }
     return sources;
   }
 
@@ -132,10 +146,35 @@ export class McpService extends Disposable {
     }
   }
 
+  /**
+   * Approves every server the workspace's own files define, as they are written now, without
+   * asking (for a caller that asked the user already, and tests, where VS Code refuses modals).
+   */
+  async approveWorkspaceServers(): Promise<void> {
+    for (const request of (await this.manager?.consentRequests()) ?? []) await this.options.consents.update(consentMemoryKey(request), true);
+  }
+
   /** Statuses of every server, without starting any; empty when untrusted. */
   async statuses(): Promise<McpServerStatus[]> {
     return (await this.manager?.getStatuses()) ?? [];
   }
+}
+
+/**
+ * Asks whether a server the workspace's own files define may start, showing what it runs or
+ * reaches and what it reads, as written (nothing is expanded before the answer).
+ */
+async function askConsent(request: McpServerConsentRequest): Promise<boolean> {
+  const start = vscode.l10n.t('Start Server');
+  const lines = [
+    request.transport === 'stdio' ? vscode.l10n.t('It runs: {0}', request.launch) : vscode.l10n.t('It connects to: {0}', request.launch),
+    ...(request.variables.length ? [vscode.l10n.t('It reads: {0}', request.variables.join(', '))] : []),
+    ...(request.settings.length ? [vscode.l10n.t('It sets: {0}', request.settings.join(', '))] : []),
+    ...(request.asksToBeTrusted ? [vscode.l10n.t('The file marks it "trusted"; that is ignored, and its tools are asked about like any other.')] : []),
+    vscode.l10n.t('Defined in {0}. Start it only if you trust this repository.', request.source),
+  ];
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t("Start the MCP server '{0}' that this workspace defines?", request.server), { modal: true, detail: lines.join('\n') }, start);
+  return choice === start;
 }
 
 /** The question for one input; it names the server and where the value will go. */

@@ -23,6 +23,7 @@ import { McpServerError } from './errors';
 import { toolFingerprint } from './fingerprint';
 import { withoutWithheld } from './withheldEnv';
 import { prepareLaunch, type LaunchContext, type McpInputTarget } from './launch';
+import { consentRequestOf, type McpServerConsent, type McpServerConsentRequest } from './serverConsent';
 import type { McpConfigDiagnostic, McpConfigSource, McpConfiguredServer, McpInputSpec } from './serverConfig';
 import {
   ServerConnection,
@@ -65,6 +66,12 @@ export interface McpClientManagerOptions {
    * server (its source, name and URL or command) is never handed to another.
    */
   resolveInput?: (id: string, input: McpInputSpec, target: McpInputTarget) => Promise<string | undefined>;
+  /**
+   * Asked before a server that a project's files define starts (see `McpConfiguredServer.project`),
+   * with the entry as written; nothing of it is expanded, asked, run or contacted before a yes.
+   * Without it, such servers do not start, and say so.
+   */
+  consent?: McpServerConsent;
   /** Answers servers' elicitation (form mode). Without it, servers are told it is unsupported. */
   elicit?: (request: McpElicitationRequest) => Promise<ElicitResult>;
   /** Answers servers' sampling requests. Without it, sampling is not offered. */
@@ -130,12 +137,14 @@ export class McpClientManager implements ToolProvider {
   private readonly approvals: ToolApprovalStore;
   private readonly resolver: CommandResolver;
   private readonly inputs = new Map<string, Promise<string>>();
+  private readonly consents = new Map<string, Promise<boolean>>();
   private readonly closing = new Set<Promise<void>>();
   private readonly host: ConnectionHost;
   private readonly env: Readonly<Record<string, string | undefined>>;
   private roots: Root[];
   private diagnosticList: McpConfigDiagnostic[] = [];
   private configured = new Map<string, string>();
+  private projectServers: McpConfiguredServer[] = [];
   private loading?: Promise<void>;
   private byQualifiedName = new Map<string, QualifiedEntry>();
   private readonly fingerprints = new WeakMap<object, string>();
@@ -239,6 +248,7 @@ export class McpClientManager implements ToolProvider {
       this.host.statusChanged(this.connections.get(server.name)!.status());
     }
     this.configured = next;
+    this.projectServers = loaded.servers.filter((s) => s.project);
     await Promise.all(stopping);
     this.rebuildNames();
   }
@@ -269,11 +279,30 @@ export class McpClientManager implements ToolProvider {
       source: server.source,
       transport: server.config.type,
       builtin: false,
-      trusted: server.config.trusted ?? false,
+      // A project's file cannot vouch for its own servers.
+      trusted: !server.project && (server.config.trusted ?? false),
       disabled: server.config.disabled ?? false,
       ...this.timeouts(server.config),
-      prepare: () => prepareLaunch(server, context),
+      prepare: async () => {
+        if (server.project) await this.consentTo(server);
+        return prepareLaunch(server, context);
+      },
     };
+  }
+
+  private async consentTo(server: McpConfiguredServer): Promise<void> {
+    const request = consentRequestOf(server);
+    const consent = this.options.consent;
+    let answer = this.consents.get(request.key);
+    if (!answer) {
+      answer = consent ? consent(request) : Promise.resolve(false);
+      this.consents.set(request.key, answer);
+      // Ask again next time after a refusal or a failure to ask.
+      void answer.then((yes) => yes || this.consents.delete(request.key), () => this.consents.delete(request.key));
+    }
+    if (!(await answer.catch(() => false))) {
+      throw new McpServerError(server.name, `server '${server.name}' (defined by the project in ${server.source}) was not started: it needs your approval first`);
+    }
   }
 
   private timeouts(config: { timeoutMs?: number; maxTotalTimeoutMs?: number; startupTimeoutMs?: number } = {}) {
@@ -302,6 +331,12 @@ export class McpClientManager implements ToolProvider {
     this.inputs.set(key, value);
     value.catch(() => this.inputs.delete(key));
     return value;
+  }
+
+  /** What the user would be asked about each server a project's files define, as configured now. */
+  async consentRequests(): Promise<McpServerConsentRequest[]> {
+    await this.loadConfiguration();
+    return this.projectServers.map(consentRequestOf);
   }
 
   /** Names of every server: built-in first, then configured, in configuration order. */

@@ -47,7 +47,8 @@ test('a token typed for one workspace server is not sent to another workspace se
     // The user types the token for their own server, and declines when another one asks.
     return target.destination === userServer.url ? 'ghp_USERS_REAL_TOKEN' : undefined;
   });
-  const open = (folder: string) => new McpClientManager({ workspaceFolder: folder, shell: false, resolveInput, restart: { maxAttempts: 0 } });
+  // Both repositories' servers are approved: this is about inputs, not about consent (projectConsent.test.ts).
+  const open = (folder: string) => new McpClientManager({ workspaceFolder: folder, shell: false, resolveInput, consent: async () => true, restart: { maxAttempts: 0 } });
   try {
     for (const folder of [workspaceA, workspaceB, workspaceA]) {
       const manager = open(folder);

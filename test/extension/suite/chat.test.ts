@@ -83,8 +83,10 @@ suite('chat', () => {
     await vscode.workspace.getConfiguration('archflow.mcp').update('claudeDesktop', false, vscode.ConfigurationTarget.Global);
     writeMcpConfig({ toolbox: fixtureServer('toolbox.mjs') });
     const ext = await api();
-    await vscode.commands.executeCommand('archflow.openChat');
     chat = await ext.chat.services();
+    // The workspace's own servers start only once approved (VS Code refuses modals in tests).
+    await chat.mcp.approveWorkspaceServers();
+    await vscode.commands.executeCommand('archflow.openChat');
     recorded = ext.chat.view.recorded!;
     await waitFor(() => ext.chat.view.view !== undefined, 'the chat view to open');
     await waitFor(() => recorded.some((m) => m.type === 'conversation'), 'the webview to ask for the state');
@@ -296,6 +298,7 @@ suite('chat', () => {
   test('a server that fails to start shows its error in the chat; the other servers still work', async () => {
     writeMcpConfig({ toolbox: fixtureServer('toolbox.mjs'), broken: fixtureServer('crashAtStart.mjs') });
     await chat.mcp.manager!.reloadConfiguration();
+    await chat.mcp.approveWorkspaceServers();
     await chat.controller.resync();
     const broken = await waitFor(() => latestChrome()?.servers.find((s) => s.name === 'broken' && s.state === 'failed'), 'the broken server to fail');
     assert.match(broken.error ?? '', /exited with code 3/);

@@ -45,8 +45,10 @@ function errorText(err: unknown): string {
  * - `callTool` / `readResource`: only on the server that owns the app, only tools open to
  *   apps (`_meta.ui.visibility`); everything else is refused and logged in that server's log;
  * - `openLink`: opened only after the user agrees in a dialog (web, mail and file links);
- * - `message`: becomes a user message, marked as sent by the app (not while a run goes on,
- *   and at most {@link MAX_APP_MESSAGES_IN_A_ROW} in a row without one from the user);
+ * - `message`: shown to the user, and sent only when they agree; then it becomes a message
+ *   marked as the app's (for the user and the model), never a slash command, without the
+ *   user's pending attachments (not while a run goes on, and at most
+ *   {@link MAX_APP_MESSAGES_IN_A_ROW} in a row without one from the user);
  * - `modelContext`: the last update per app goes with the next message, as a note.
  */
 export class ChatAppHost extends Disposable {
@@ -179,6 +181,7 @@ export class ChatAppHost extends Disposable {
           }
           return { isError: true };
         }
+        if (!(await this.#confirmMessage(app, text))) return { isError: true };
         return { isError: !this.deps.send(session, text, { server: app.server, tool: app.tool }) };
       }
       case 'modelContext': {
@@ -224,12 +227,34 @@ export class ChatAppHost extends Disposable {
     };
   }
 
+  /** Shows the message an app wants to send; true when the user agrees to send it. */
+  async #confirmMessage(app: ToolAppView, text: string): Promise<boolean> {
+    const send = vscode.l10n.t('Send');
+    const shown = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+    const choice = await vscode.window
+      .showInformationMessage(vscode.l10n.t('The app of {0} wants to send this message to the model for you:', `${app.server} › ${app.tool}`), { modal: true, detail: shown }, send)
+      .then(
+        (c) => c,
+        (err: unknown) => {
+          this.deps.mcp.channel(app.server).warn(`app of ${app.tool}: could not ask whether to send its message: ${errorText(err)}`);
+          return undefined;
+        },
+      );
+    return choice === send;
+  }
+
   /** Asks the user, then opens a link an app asked for; true when it was opened. */
   async #openLink(app: ToolAppView, url: string): Promise<boolean> {
     const target = appLinkTarget(url);
     const who = `${app.server} › ${app.tool}`;
     if (!target) {
       this.deps.mcp.channel(app.server).warn(`app of ${app.tool}: refused to open a link (only http, https, mailto and file links open): ${url.slice(0, 200)}`);
+      return false;
+    }
+    // The app's own document server: a document opened there would leave the chat's frame.
+    const base = await this.deps.frames.base();
+    if (target.kind === 'web' && base && new URL(target.url).origin === new URL(base.base).origin) {
+      this.deps.mcp.channel(app.server).warn(`app of ${app.tool}: refused to open a link to the app document server: ${url.slice(0, 200)}`);
       return false;
     }
     const open = vscode.l10n.t('Open');

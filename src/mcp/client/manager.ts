@@ -22,7 +22,7 @@ import { Emitter, type Event } from './emitter';
 import { McpServerError } from './errors';
 import { toolFingerprint } from './fingerprint';
 import { withoutWithheld } from './withheldEnv';
-import { prepareLaunch, type LaunchContext, type McpInputTarget } from './launch';
+import { inputTargetOf, prepareLaunch, type LaunchContext, type McpInputTarget } from './launch';
 import { consentRequestOf, type McpServerConsent, type McpServerConsentRequest } from './serverConsent';
 import type { McpConfigDiagnostic, McpConfigSource, McpConfiguredServer, McpInputSpec } from './serverConfig';
 import {
@@ -145,6 +145,8 @@ export class McpClientManager implements ToolProvider {
   private diagnosticList: McpConfigDiagnostic[] = [];
   private configured = new Map<string, string>();
   private projectServers: McpConfiguredServer[] = [];
+  /** Each configured server's command line or URL as written: approvals are bound to it. */
+  private launches = new Map<string, string>();
   private loading?: Promise<void>;
   private byQualifiedName = new Map<string, QualifiedEntry>();
   private readonly fingerprints = new WeakMap<object, string>();
@@ -249,6 +251,7 @@ export class McpClientManager implements ToolProvider {
     }
     this.configured = next;
     this.projectServers = loaded.servers.filter((s) => s.project);
+    this.launches = new Map(loaded.servers.map((s) => [s.name, inputTargetOf(s).destination]));
     await Promise.all(stopping);
     this.rebuildNames();
   }
@@ -397,15 +400,16 @@ export class McpClientManager implements ToolProvider {
     const keys = running.flatMap((c) => c.tools.map((tool) => ({ server: c.name, tool: tool.name, entry: tool, trusted: c.definition.trusted })));
     const names = qualifyToolNames(keys);
     this.byQualifiedName = new Map(
-      keys.map((k, i) => [names[i], { qualifiedName: names[i], server: k.server, tool: k.entry, fingerprint: this.fingerprintOf(k.entry), trusted: k.trusted }]),
+      keys.map((k, i) => [names[i], { qualifiedName: names[i], server: k.server, tool: k.entry, fingerprint: this.fingerprintOf(k.entry, k.server), trusted: k.trusted }]),
     );
   }
 
-  private fingerprintOf(tool: QualifiedTool['tool']): string {
-    // Tool objects are replaced on every refetch, so identity is a safe cache key.
+  private fingerprintOf(tool: QualifiedTool['tool'], server: string): string {
+    // Tool objects are replaced on every refetch (and a server whose launch changed is a new
+    // connection with new objects), so identity is a safe cache key.
     let fingerprint = this.fingerprints.get(tool);
     if (!fingerprint) {
-      fingerprint = toolFingerprint(tool);
+      fingerprint = toolFingerprint(tool, this.launches.get(server) ?? BUILTIN_SOURCE);
       this.fingerprints.set(tool, fingerprint);
     }
     return fingerprint;

@@ -168,7 +168,9 @@ suite('MCP servers view', () => {
     writeMcpConfig({ toolbox: fixtureServer('toolbox.mjs'), broken: fixtureServer('crashAtStart.mjs'), second: fixtureServer('toolbox.mjs') });
     await waitFor(async () => (await rows()).some((r) => r.item.label === 'second'), 'the new server in the view', 30_000);
     await changed;
+    // A new server of the file asks first; the chat may have tried it already and been refused (no modals in tests).
     await chat.mcp.approveWorkspaceServers();
+    if ((await chat.mcp.manager!.getStatus('second')).state === 'failed') await chat.mcp.manager!.restartServer('second');
     assert.equal(await pidOf('toolbox'), toolboxPid, 'toolbox kept its process');
     assert.equal((await chat.mcp.manager!.getStatus('toolbox')).state, 'running');
     await chat.mcp.manager!.connect('second');
@@ -179,6 +181,7 @@ suite('MCP servers view', () => {
     // The changed entry needs a new approval before it starts again.
     await waitFor(async () => (await chat.mcp.manager!.consentRequests()).some((r) => r.settings.includes('CHANGED')), 'the changed entry to be read', 30_000);
     await chat.mcp.approveWorkspaceServers();
+    if ((await chat.mcp.manager!.getStatus('second')).state === 'failed') await chat.mcp.manager!.restartServer('second');
     await chat.mcp.manager!.connect('second');
     await waitFor(async () => (await chat.mcp.manager!.getStatus('second')).pid !== secondPid, 'the changed server to be replaced', 30_000);
     assert.equal(await pidOf('toolbox'), toolboxPid, 'toolbox still kept its process');

@@ -44,6 +44,8 @@ function errorText(err: unknown): string {
  *   document's CSP from its `_meta.ui.csp` and serves it from the app document server;
  * - `callTool` / `readResource`: only on the server that owns the app, only tools open to
  *   apps (`_meta.ui.visibility`); everything else is refused and logged in that server's log;
+ *   a tool that is not read-only, of a server the user has not marked trusted, runs only after
+ *   the user agrees in a dialog that shows its arguments;
  * - `openLink`: opened only after the user agrees in a dialog (web, mail and file links);
  * - `message`: shown to the user, and sent only when they agree; then it becomes a message
  *   marked as the app's (for the user and the model), never a slash command, without the
@@ -155,6 +157,11 @@ export class ChatAppHost extends Disposable {
           this.deps.mcp.channel(app.server).warn(`app of ${app.tool}: refused tools/call: ${decision.reason}`);
           throw new Error(decision.reason);
         }
+        const tool = tools.find((t) => t.name === params.name);
+        if (!(await this.#mayCall(app, manager, tool?.annotations?.readOnlyHint === true, params.name, params.arguments ?? {}))) {
+          this.deps.mcp.channel(app.server).info(`app of ${app.tool}: tools/call ${params.name} not allowed by the user`);
+          return { isError: true, content: [{ type: 'text', text: `The user did not allow the call to ${params.name}.` }] };
+        }
         this.deps.mcp.channel(app.server).info(`app of ${app.tool}: tools/call ${params.name}`);
         return manager.callServerTool(app.server, params.name, params.arguments ?? {});
       }
@@ -225,6 +232,20 @@ export class ChatAppHost extends Disposable {
       sandbox: { csp: declared, permissions: clipboard ? { clipboardWrite: {} } : {} },
       ...(tool ? { tool } : {}),
     };
+  }
+
+  /** Whether an app may call `name` now: read-only tools and trusted servers' tools may; others ask. */
+  async #mayCall(app: ToolAppView, manager: McpClientManager, readOnly: boolean, name: string, args: Record<string, unknown>): Promise<boolean> {
+    if (readOnly || (await manager.getStatus(app.server)).trusted) return true;
+    const allow = vscode.l10n.t('Allow');
+    const shown = JSON.stringify(args, null, 2);
+    const choice = await vscode.window
+      .showWarningMessage(vscode.l10n.t('The app of {0} wants to call the tool {1}', `${app.server} › ${app.tool}`, name), { modal: true, detail: shown.length > 2000 ? `${shown.slice(0, 2000)}…` : shown }, allow)
+      .then(
+        (c) => c,
+        () => undefined,
+      );
+    return choice === allow;
   }
 
   /** Shows the message an app wants to send; true when the user agrees to send it. */

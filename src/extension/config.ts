@@ -132,15 +132,19 @@ function pricesOf(value: unknown): { prices: PriceTable; priceProblems: string[]
 export interface McpConfig {
   /** Also start the servers of Claude Desktop's configuration. */
   claudeDesktop: boolean;
-  /** Servers defined in settings (`archflow.mcp.servers`), in the format of `.vscode/mcp.json`'s `servers`. */
+  /** Servers defined in the user's settings (`archflow.mcp.servers`), in the format of `.vscode/mcp.json`'s `servers`. */
   servers: Record<string, unknown>;
+  /** The same setting in workspace or folder settings: written by the project, so its servers need consent. */
+  workspaceServers: Record<string, unknown>;
 }
 
 export function mcpConfig(): McpConfig {
   const c = vscode.workspace.getConfiguration('archflow.mcp');
-  const servers = c.get<unknown>('servers', {});
+  const servers = c.inspect<unknown>('servers');
+  const asObject = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
   return {
     claudeDesktop: c.get<boolean>('claudeDesktop', true) !== false,
-    servers: servers && typeof servers === 'object' && !Array.isArray(servers) ? (servers as Record<string, unknown>) : {},
+    servers: asObject(servers?.globalValue),
+    workspaceServers: { ...asObject(servers?.workspaceValue), ...asObject(servers?.workspaceFolderValue) },
   };
 }

@@ -17,7 +17,7 @@ import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type ScriptStep } from '../fakeAnthropic/index';
 import { uiRunner } from './uiRunner';
-import { chatFrame, pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
+import { approveMcpServersWhenAsked, chatFrame, pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
 
 const runner = uiRunner();
 const artifacts = runner.artifacts;
@@ -144,6 +144,7 @@ before(async () => {
   });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  approveMcpServersWhenAsked(page);
   await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
   await waitForWorkbench(page);
   await waitForCommand(page, 'ArchFlow: Open Chat');
@@ -274,7 +275,7 @@ test('a link opens only after the user agrees; other schemes never', T, async ()
   await runCommand(page, 'View: Close All Editor Groups');
 });
 
-test('model context from an app goes with the next message as a note; a ui/message becomes a user message the user sees', T, async () => {
+test('model context from an app goes with the next message as a note; a ui/message is sent only when the user agrees, labelled as the app\'s', T, async () => {
   const frame = await chat();
   const app = await appIn(fixtureCard);
   await press(app, 'context', /context kept/);
@@ -293,9 +294,18 @@ test('model context from an app goes with the next message as a note; a ui/messa
   await runEnded();
   assert.equal(await frame.locator('.af-composer .af-chip[data-kind="app"]').count(), 0, 'the note went with that message');
 
-  script({ content: [{ type: 'text', text: 'It is a fixture.' }], stopReason: 'end_turn' });
+  script((request) => {
+    const texts = request.body.messages.at(-1).content.filter((b: { type: string }) => b.type === 'text').map((b: { text: string }) => b.text);
+    assert.equal(texts.length, 1, 'no pending attachment or context goes with an app message');
+    assert.match(texts[0]!, /^\[ArchFlow\] A message written by the MCP App of fixture\/show_app, not by the user; the user agreed to send it\..*\nTell me about the fixture app/s);
+    return { content: [{ type: 'text', text: 'It is a fixture.' }], stopReason: 'end_turn' };
+  });
   const before = await lastEnd(frame);
-  await press(app, 'message', /^message /);
+  const dialog = page.locator('.monaco-dialog-box', { hasText: 'wants to send this message' });
+  await app.locator('#message').click();
+  await dialog.waitFor({ timeout: 30_000 });
+  assert.match((await dialog.textContent()) ?? '', /The app of fixture › show_app wants to send this message to the model for you:.*Tell me about the fixture app/s);
+  await dialog.getByRole('button', { name: 'Send' }).click();
   await runEnded('end_turn', before);
   const user = frame.locator('.af-user', { hasText: 'Tell me about the fixture app' }).last();
   assert.match((await user.locator('.af-user-app').textContent()) ?? '', /Sent by the app of fixture › show_app/);

@@ -15,7 +15,7 @@ import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type ScriptStep } from '../fakeAnthropic/index';
 import { uiRunner } from './uiRunner';
-import { chatFrame, pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
+import { approveMcpServersWhenAsked, chatFrame, pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
 
 const runner = uiRunner();
 const artifacts = runner.artifacts;
@@ -109,6 +109,7 @@ before(async () => {
   });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  approveMcpServersWhenAsked(page);
   await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
   await waitForWorkbench(page);
 });

@@ -21,7 +21,7 @@ import { repoRoot, scratchWorkspace, startCodeServer, toolNode, type CodeServer 
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type ScriptStep, type SeenToolResult } from '../fakeAnthropic/index';
 import { uiRunner } from './uiRunner';
 import { analyzeText } from '../../src/core/analysis';
-import { lastRunEnd, problemCounts, quickOpen, runCommand, toolCards as card, until, waitForCommand, waitForWorkbench } from './workbench';
+import { approveMcpServersWhenAsked, lastRunEnd, problemCounts, quickOpen, runCommand, toolCards as card, until, waitForCommand, waitForWorkbench } from './workbench';
 
 const runner = uiRunner();
 const TOOLBOX = join(repoRoot, 'test/fixtures/mcp-servers/toolbox.mjs');
@@ -171,6 +171,7 @@ before(async () => {
   });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  approveMcpServersWhenAsked(page);
   await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
   await waitForWorkbench(page);
   await waitForCommand(page, 'ArchFlow: Open Chat');

@@ -154,3 +154,21 @@ export async function frameWith(page: Page, selector: string, what: string): Pro
 export function chatFrame(page: Page): Promise<Frame> {
   return frameWith(page, '.af-chat', 'the chat view');
 }
+
+/**
+ * Answers "Start Server" whenever ArchFlow asks whether an MCP server the workspace's files
+ * define may start (the suites' fixture servers are their own); runs until the page closes.
+ */
+export function approveMcpServersWhenAsked(page: Page): void {
+  void (async () => {
+    while (!page.isClosed()) {
+      const dialog = page.locator('.monaco-dialog-box', { hasText: 'Start the MCP server' });
+      try {
+        await dialog.waitFor({ timeout: 1000 });
+        await dialog.getByRole('button', { name: 'Start Server' }).click({ timeout: 5000 });
+      } catch {
+        // No question now.
+      }
+    }
+  })();
+}

@@ -14,7 +14,7 @@ export const EXIT_INTERRUPTED = 130;
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export { DEFAULT_BASE_URL };
 
-export const ASK_USAGE = `Usage: archflow ask "PROMPT" [--config FILE] [--model ID] [--max-rounds N] [--yes] [--json] [--provider NAME ...]
+export const ASK_USAGE = `Usage: archflow ask "PROMPT" [--config FILE] [--model ID] [--max-rounds N] [--yes] [--json] [--provider NAME ...] [--approve-project-servers]
 
 Asks Claude, which may call the tools of every configured MCP server (the built-in
 diagram server included). The answer streams to stdout; each tool call to stderr.
@@ -25,6 +25,10 @@ diagram server included). The answer streams to stdout; each tool call to stderr
   --yes             approve every tool call without asking
   --json            print one JSON event per line instead
 ${PROVIDER_USAGE}
+  --approve-project-servers
+                    start the servers of this folder's .mcp.json and .vscode/mcp.json
+                    without asking (on a terminal each is asked about, showing its
+                    command or URL; without one they do not start unless this is given)
 On a terminal each tool call is asked about:
 [y]es, [n]o, or [a]lways for this tool. Without a terminal and without --yes, calls
 are denied and the model is told so. Ctrl+C stops cleanly.
@@ -35,7 +39,7 @@ Exit codes: 0 the model finished, 1 API or configuration error, 2 bad usage,
 /** What `archflow ask` needs from its entry point. */
 export interface AskDeps {
   /** The tools of every configured server (the MCP client manager); closed when the command ends. */
-  createToolProvider(configPath?: string): Promise<ToolProvider & ContextSource & { close(): Promise<void> }>;
+  createToolProvider(configPath?: string, options?: { approveProjectServers?: boolean }): Promise<ToolProvider & ContextSource & { close(): Promise<void> }>;
   /** Asks one question on the terminal and resolves with the line typed (see {@link terminalQuestion}). */
   question?: (prompt: string, signal: AbortSignal) => Promise<string>;
   /** Aborts when the user presses Ctrl+C (see {@link interruptSignal}). */
@@ -107,6 +111,7 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
         yes: { type: 'boolean', short: 'y' },
         json: { type: 'boolean' },
         ...PROVIDER_OPTIONS,
+        'approve-project-servers': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -162,7 +167,7 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
 
   let provider: Awaited<ReturnType<AskDeps['createToolProvider']>>;
   try {
-    provider = await deps.createToolProvider(values.config);
+    provider = await deps.createToolProvider(values.config, { approveProjectServers: values['approve-project-servers'] === true });
   } catch (err) {
     io.stderr(`archflow ask: could not load the MCP servers: ${(err as Error).message}\n`);
     return EXIT_FAILURE;

@@ -30,8 +30,8 @@ export async function ask(args: string[], io: CliIo): Promise<number> {
   const interrupt = interruptSignal(process);
   try {
     return await runAskCommand(args, io, {
-      createToolProvider: async (configPath) => {
-        const manager = createCliMcpManager(io, { builtinServers: builtinServers(io), configPath, prompt: terminalPrompt(process.stdin, process.stderr) });
+      createToolProvider: async (configPath, options) => {
+        const manager = createCliMcpManager(io, { builtinServers: builtinServers(io), configPath, prompt: terminalPrompt(process.stdin, process.stderr), ...options });
         await manager.loadConfiguration();
         // A broken configuration is the user's to fix before the model runs: fail with where it is.
         if (manager.diagnostics.length > 0) {

@@ -10,6 +10,7 @@ import {
   type McpBuiltinServer,
   type McpClientManagerOptions,
   type McpElicitationRequest,
+  type McpServerConsentRequest,
   type McpServerStatus,
 } from '../../mcp/client/index';
 import { parseCommandArgs, UsageError } from '../args';
@@ -25,6 +26,9 @@ export const MCP_USAGE = `Usage:
 Without --config, .mcp.json and .vscode/mcp.json in the current directory are read
 (VS Code's "servers" format and the "mcpServers" format of .mcp.json and Claude
 Desktop). The built-in 'archflow' server is always there.
+A server those project files define starts only once approved: on a terminal you are
+asked (its command or URL shown); without one, pass --approve-project-servers. A file
+named with --config is your own choice and is not asked about.
 Exit codes: 0 done, 1 a server failed, a tool returned an error, or the
 configuration has errors (list), 2 bad usage or an unreadable --config file.
 `;
@@ -44,6 +48,8 @@ export interface McpCommandDeps {
   prompt?: TerminalPrompt;
   /** Overrides (timeouts in tests). */
   managerOptions?: Partial<McpClientManagerOptions>;
+  /** `--approve-project-servers`: start the servers of the folder's own files without asking. */
+  approveProjectServers?: boolean;
 }
 
 /**
@@ -61,17 +67,40 @@ export function createCliMcpManager(io: CliIo, deps: McpCommandDeps & { configPa
     // A terminal's PATH already is the login shell's; ask the shell only when PATH lacks a command.
     loginShell: 'fallback',
     builtinServers: deps.builtinServers,
-    resolveInput: async (id, input) => {
+    resolveInput: async (id, input, target) => {
       if (!prompt) return undefined;
-      const answer = await prompt(`${input.description ?? `Value for '${id}'`}${input.default ? ` [${input.default}]` : ''}: `, {
+      const question = `${input.description ?? `Value for '${id}'`} (for server '${target.server}', ${target.destination})`;
+      const answer = await prompt(`${question}${input.default ? ` [${input.default}]` : ''}: `, {
         secret: input.password === true,
         signal: new AbortController().signal,
       });
       return answer === '' && input.default !== undefined ? input.default : answer;
     },
+    consent: (request) => consentOnTerminal(request, io, prompt, deps.approveProjectServers === true),
     elicit: (request) => elicitOnTerminal(request, io, prompt),
     ...deps.managerOptions,
   });
+}
+
+/**
+ * Whether a server of the folder's own files may start: yes with `--approve-project-servers`;
+ * on a terminal, the user's answer to a question showing what it runs or reaches; otherwise
+ * no, and stderr says how to allow it.
+ */
+async function consentOnTerminal(request: McpServerConsentRequest, io: CliIo, prompt: TerminalPrompt | undefined, approved: boolean): Promise<boolean> {
+  if (approved) return true;
+  if (!prompt) {
+    io.stderr(`server '${request.server}' defined in ${request.source} was not started: this run cannot ask for approval (no terminal); pass --approve-project-servers to start the servers of this folder's .mcp.json and .vscode/mcp.json\n`);
+    return false;
+  }
+  const what = request.transport === 'stdio' ? `runs: ${request.launch}` : `connects to: ${request.launch}`;
+  io.stderr(
+    `${request.source} defines the MCP server '${request.server}', which ${what}\n` +
+      (request.variables.length ? `  and reads ${request.variables.join(', ')}\n` : '') +
+      (request.asksToBeTrusted ? `  (its "trusted": true is ignored: its tools are asked about like any other)\n` : ''),
+  );
+  const answer = await prompt(`Start '${request.server}'? [y/N] `, { secret: false, signal: new AbortController().signal });
+  return /^y(es)?$/i.test(answer.trim());
 }
 
 /**
@@ -95,6 +124,7 @@ export async function runMcpCommand(args: string[], io: CliIo, deps: McpCommandD
   if (!spec) throw new UsageError(`archflow mcp: unknown subcommand '${sub}'\n\n${MCP_USAGE}`);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     config: { type: 'string' },
+    'approve-project-servers': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     ...(spec.options.includes('json') ? { json: { type: 'boolean' } } : {}),
     ...(spec.options.includes('args') ? { args: { type: 'string' } } : {}),
@@ -113,7 +143,8 @@ export async function runMcpCommand(args: string[], io: CliIo, deps: McpCommandD
     return EXIT_USAGE;
   }
   const json = (values as { json?: boolean }).json === true;
-  const manager = createCliMcpManager(io, { ...deps, ...(configPath !== undefined ? { configPath } : {}) });
+  const approveProjectServers = (values as { 'approve-project-servers'?: boolean })['approve-project-servers'] === true;
+  const manager = createCliMcpManager(io, { ...deps, approveProjectServers, ...(configPath !== undefined ? { configPath } : {}) });
   try {
     await manager.loadConfiguration();
     for (const d of manager.diagnostics) io.stderr(`${formatConfigDiagnostic(d)}\n`);

@@ -20,6 +20,7 @@ import type { McpService } from '../mcp/mcpService';
 import { Disposable } from '../util/dispose';
 import type { ApiKeyStore } from './apiKey';
 import { ChatAppHost } from './apps/chatAppHost';
+import { appMessageText } from './apps/appContext';
 import type { AppFrames } from './apps/appFrames';
 import { attachFile, attachResource, attachSelection, type PendingAttachment } from './attachments';
 import { ChatSession, emptyConversation } from './chatSession';
@@ -274,7 +275,9 @@ export class ChatController extends Disposable {
 
   /**
    * Sends a user message in the shown conversation (with the pending attachments and what MCP
-   * Apps shared as context), or runs a slash command. `from`: an app sent it for the user.
+   * Apps shared as context), or runs a slash command. `from`: an app wrote it and the user
+   * agreed to send it; then it is never a slash command, the pending attachments and context
+   * stay for the user's next message, and the model is told whose words they are.
    */
   async send(text: string, from?: { server: string; tool: string }): Promise<void> {
     const session = this.#active;
@@ -285,7 +288,7 @@ export class ChatController extends Disposable {
     if (!ready) return;
     const { manager, config } = ready;
 
-    const slash = trimmed.startsWith('/') ? parseSlash(trimmed, this.#prompts) : undefined;
+    const slash = !from && trimmed.startsWith('/') ? parseSlash(trimmed, this.#prompts) : undefined;
     let promptArgs: Record<string, string> | undefined;
     if (slash) {
       if (slash.unknown.length) {
@@ -301,8 +304,8 @@ export class ChatController extends Disposable {
       }
     }
 
-    const attachments = slash ? [] : this.#attachments.splice(0);
-    const appContext = slash ? { views: [], blocks: [] } : this.#apps.takeContext(session.id);
+    const attachments = slash || from ? [] : this.#attachments.splice(0);
+    const appContext = slash || from ? { views: [], blocks: [] } : this.#apps.takeContext(session.id);
     const now = Date.now();
     const user: UserItem = {
       kind: 'user',
@@ -327,7 +330,7 @@ export class ChatController extends Disposable {
     const abort = new AbortController();
     const run = slash
       ? agent.runPrompt(slash.prompt.server, slash.prompt.name, promptArgs, { signal: abort.signal })
-      : agent.run([...attachments.flatMap((a) => a.blocks), ...appContext.blocks, ...(trimmed ? [{ type: 'text' as const, text: trimmed }] : [])], { signal: abort.signal });
+      : agent.run([...attachments.flatMap((a) => a.blocks), ...appContext.blocks, ...(trimmed ? [{ type: 'text' as const, text: from ? appMessageText(trimmed, from) : trimmed }] : [])], { signal: abort.signal });
     await this.#drive(session, run, abort);
   }
 
@@ -671,7 +674,13 @@ export class ChatController extends Disposable {
     let target: vscode.Uri | undefined;
     if (/^(https?:|mailto:)/i.test(url)) {
       target = vscode.Uri.parse(url, true);
-      await vscode.env.openExternal(target);
+      // The model's words can come from anything it read: the same question as an app's links.
+      const open = vscode.l10n.t('Open');
+      const choice = await vscode.window.showInformationMessage(vscode.l10n.t('The chat wants to open {0}', url), { modal: true, detail: vscode.l10n.t('Links the model wrote open only when you agree.') }, open).then(
+        (c) => c,
+        () => undefined,
+      );
+      if (choice === open) await vscode.env.openExternal(target);
       return;
     }
     // A path the model wrote (`docs/architecture.svg`): opened only inside the workspace.

@@ -76,6 +76,7 @@ export class ChatServices extends Disposable {
         ],
         approvals: this.approvals,
         secrets: context.secrets,
+        consents: context.workspaceState,
         log,
       }),
     );

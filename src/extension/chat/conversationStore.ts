@@ -89,7 +89,7 @@ export class ConversationStore {
     const text = JSON.stringify(conversation);
     const entry = historyEntryOf(conversation.view);
     return this.#serial(async () => {
-      await mkdir(this.dir, { recursive: true });
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
       await writeAtomic(join(this.dir, `${conversation.id}.json`), text);
       const index = (await this.#readIndex()) ?? [];
       await this.#writeIndex([entry, ...index.filter((e) => e.id !== entry.id)]);
@@ -169,7 +169,8 @@ function isHistoryEntry(e: unknown): e is HistoryEntry {
 
 async function writeAtomic(path: string, text: string): Promise<void> {
   const temp = `${path}.${randomUUID()}.tmp`;
-  const handle = await open(temp, 'w');
+  // Conversations hold attached files and tool results: readable by the user only.
+  const handle = await open(temp, 'w', 0o600);
   try {
     await handle.writeFile(text, 'utf8');
     await handle.sync();

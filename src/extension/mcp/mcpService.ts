@@ -3,11 +3,16 @@ import * as vscode from 'vscode';
 import {
   McpClientManager,
   claudeDesktopConfigPath,
+  storedInputResolver,
+  rememberedConsent,
+  consentMemoryKey,
   formatConfigDiagnostic,
   workspaceConfigSources,
   type McpBuiltinServer,
   type McpConfigSource,
   type McpInputSpec,
+  type McpInputTarget,
+  type McpServerConsentRequest,
   type McpLogEntry,
   type McpServerStatus,
   type ToolApprovalStore,
@@ -15,13 +20,13 @@ import {
 import { mcpConfig } from '../config';
 import { Disposable } from '../util/dispose';
 
-const INPUT_SECRET_PREFIX = 'archflow.mcp.input.';
-
 export interface McpServiceOptions {
   /** The diagram server (and later others) that run in this process. */
   builtinServers: () => McpBuiltinServer[];
   approvals: ToolApprovalStore;
   secrets: vscode.SecretStorage;
+  /** Where approvals of the workspace's own servers are remembered (the workspace state). */
+  consents: vscode.Memento;
   log: vscode.LogOutputChannel;
 }
 
@@ -30,7 +35,9 @@ export interface McpServiceOptions {
  * servers. It reads the same files as `archflow mcp` (`.mcp.json` and `.vscode/mcp.json` of
  * every workspace folder), Claude Desktop's configuration (`archflow.mcp.claudeDesktop`) and
  * `archflow.mcp.servers`, and reloads when they change (servers whose entry did not change keep
- * running). `${input:…}` values are asked once and kept in SecretStorage.
+ * running). `${input:…}` values are asked once and kept in SecretStorage, each for the source,
+ * server and URL or command it was typed for: another server naming the same input id is asked
+ * again, with its name and URL in the question.
  *
  * In an untrusted workspace there is no manager at all: no server starts (the built-in one
  * included) until the workspace is trusted. Each server's log goes to an output channel of
@@ -92,7 +99,13 @@ export class McpService extends Disposable {
       clientInfo: { name: 'archflow-vscode', version: '0.1.0' },
       // The chat shows MCP Apps in its tool cards (src/extension/chat/apps).
       showsApps: true,
-      resolveInput: (id, spec) => this.#input(id, spec),
+      consent: rememberedConsent(this.options.consents, (request) =>
+        askConsent(request).catch((err: unknown) => {
+          this.options.log.warn(`MCP: could not ask whether '${request.server}' may start: ${(err as Error).message}`);
+          return false;
+        }),
+      ),
+      resolveInput: storedInputResolver(this.options.secrets, (id, spec, target) => askInput(id, spec, target)),
       logger: (entry) => this.#log(entry),
     });
     this.register(manager.onDidChangeStatus(() => this.#onDidChange.fire()));
@@ -109,22 +122,10 @@ export class McpService extends Disposable {
     const sources = vscode.workspace.workspaceFolders?.flatMap((f) => (f.uri.scheme === 'file' ? workspaceConfigSources(f.uri.fsPath) : [])) ?? [];
     if (config.claudeDesktop) sources.unshift({ kind: 'file', path: claudeDesktopConfigPath(), optional: true });
     if (Object.keys(config.servers).length > 0) sources.push({ kind: 'object', config: { servers: config.servers }, label: 'settings: archflow.mcp.servers' });
+    if (Object.keys(config.workspaceServers).length > 0) {
+      sources.push({ kind: 'object', config: { servers: config.workspaceServers }, label: 'workspace settings: archflow.mcp.servers', project: true });
+    }
     return sources;
-  }
-
-  async #input(id: string, spec: McpInputSpec): Promise<string | undefined> {
-    const key = `${INPUT_SECRET_PREFIX}${id}`;
-    const stored = await this.options.secrets.get(key);
-    if (stored !== undefined) return stored;
-    const value = await vscode.window.showInputBox({
-      title: vscode.l10n.t('MCP server input: {0}', id),
-      prompt: spec.description ?? vscode.l10n.t('A value an MCP server configuration asks for.'),
-      password: spec.password === true,
-      value: spec.default ?? '',
-      ignoreFocusOut: true,
-    });
-    if (value !== undefined) await this.options.secrets.store(key, value);
-    return value;
   }
 
   #log(entry: McpLogEntry): void {
@@ -145,10 +146,46 @@ export class McpService extends Disposable {
     }
   }
 
+  /**
+   * Approves every server the workspace's own files define, as they are written now, without
+   * asking (for a caller that asked the user already, and tests, where VS Code refuses modals).
+   */
+  async approveWorkspaceServers(): Promise<void> {
+    for (const request of (await this.manager?.consentRequests()) ?? []) await this.options.consents.update(consentMemoryKey(request), true);
+  }
+
   /** Statuses of every server, without starting any; empty when untrusted. */
   async statuses(): Promise<McpServerStatus[]> {
     return (await this.manager?.getStatuses()) ?? [];
   }
+}
+
+/**
+ * Asks whether a server the workspace's own files define may start, showing what it runs or
+ * reaches and what it reads, as written (nothing is expanded before the answer).
+ */
+async function askConsent(request: McpServerConsentRequest): Promise<boolean> {
+  const start = vscode.l10n.t('Start Server');
+  const lines = [
+    request.transport === 'stdio' ? vscode.l10n.t('It runs: {0}', request.launch) : vscode.l10n.t('It connects to: {0}', request.launch),
+    ...(request.variables.length ? [vscode.l10n.t('It reads: {0}', request.variables.join(', '))] : []),
+    ...(request.settings.length ? [vscode.l10n.t('It sets: {0}', request.settings.join(', '))] : []),
+    ...(request.asksToBeTrusted ? [vscode.l10n.t('The file marks it "trusted"; that is ignored, and its tools are asked about like any other.')] : []),
+    vscode.l10n.t('Defined in {0}. Start it only if you trust this repository.', request.source),
+  ];
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t("Start the MCP server '{0}' that this workspace defines?", request.server), { modal: true, detail: lines.join('\n') }, start);
+  return choice === start;
+}
+
+/** The question for one input; it names the server and where the value will go. */
+function askInput(id: string, spec: McpInputSpec, target: McpInputTarget): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: vscode.l10n.t("MCP server input '{0}' for server '{1}'", id, target.server),
+    prompt: vscode.l10n.t('{0} The value goes to {1} (configured in {2}).', spec.description ?? vscode.l10n.t('A value an MCP server configuration asks for.'), target.destination, target.source),
+    password: spec.password === true,
+    value: spec.default ?? '',
+    ignoreFocusOut: true,
+  });
 }
 
 function folderPaths(): string[] {

@@ -12,12 +12,13 @@ export interface LoadedConfig {
 
 /**
  * The files a workspace configures servers in, in the order they apply: `.mcp.json`, then
- * `.vscode/mcp.json` (so VS Code's file wins a name both define). Both are optional.
+ * `.vscode/mcp.json` (so VS Code's file wins a name both define). Both are optional, and both
+ * are project sources: their servers need the user's consent to start.
  */
 export function workspaceConfigSources(workspaceFolder: string): McpConfigSource[] {
   return [
-    { kind: 'file', path: join(workspaceFolder, '.mcp.json'), optional: true },
-    { kind: 'file', path: join(workspaceFolder, '.vscode', 'mcp.json'), optional: true },
+    { kind: 'file', path: join(workspaceFolder, '.mcp.json'), optional: true, project: true },
+    { kind: 'file', path: join(workspaceFolder, '.vscode', 'mcp.json'), optional: true, project: true },
   ];
 }
 
@@ -68,7 +69,7 @@ export async function loadConfigSources(
         diagnostics.push({ severity: 'warning', source: server.source, server: server.name, message: `server '${server.name}' replaces the one defined in ${previous.source}` });
         byName.delete(server.name);
       }
-      byName.set(server.name, server);
+      byName.set(server.name, source.project ? { ...server, project: true } : server);
     }
   }
   return { servers: [...byName.values()], diagnostics };

@@ -17,10 +17,19 @@ function sortKeys(value: unknown): unknown {
 }
 
 /**
- * A stable hash of what a model sees of a tool: its name, description and input schema.
- * Key order in the schema does not matter; any change of wording or schema does. 16 hex digits.
+ * A stable hash of what a model sees of a tool: its name, description and input schema, and
+ * the annotations approvals depend on (`readOnlyHint`, `destructiveHint`...). With `launch` (the
+ * server's command line or URL), it is also bound to where the tool runs, so an approval does
+ * not follow a server name that is pointed elsewhere. Key order does not matter; any change of
+ * wording, schema, annotations or launch does. 16 hex digits.
  */
-export function toolFingerprint(tool: Pick<Tool, 'name' | 'description' | 'inputSchema'>): string {
-  const text = canonicalJson({ name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema ?? {} });
+export function toolFingerprint(tool: Pick<Tool, 'name' | 'description' | 'inputSchema' | 'annotations'>, launch?: string): string {
+  const text = canonicalJson({
+    name: tool.name,
+    description: tool.description ?? '',
+    inputSchema: tool.inputSchema ?? {},
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+    ...(launch !== undefined ? { launch } : {}),
+  });
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }

@@ -24,3 +24,6 @@ export { toolFingerprint } from './fingerprint';
 export { toolVisibility, visibleToApps, visibleToModel, uiResourceUri, type ToolAudience } from './toolUi';
 export type { Disposable, Event } from './emitter';
 export { WITHHELD_ENV, withoutWithheld } from './withheldEnv';
+export { storedInputResolver, inputSecretKey, type InputSecretStore, type InputQuestion } from './storedInputs';
+export type { McpInputTarget } from './launch';
+export { consentRequestOf, consentMemoryKey, rememberedConsent, type McpServerConsent, type McpServerConsentRequest, type ConsentMemory } from './serverConsent';

@@ -38,7 +38,27 @@ export interface LaunchContext {
   env: Readonly<Record<string, string | undefined>>;
   resolver: CommandResolver;
   /** Resolves an input value (asking the user, or from a cache); rejects when there is none. */
-  input(id: string, spec: McpInputSpec, server: string): Promise<string>;
+  input(id: string, spec: McpInputSpec, target: McpInputTarget): Promise<string>;
+}
+
+/**
+ * Where an `${input:ID}` value goes: the server that asks for it, the file (or settings) that
+ * configures it, and what it runs or reaches as written there. A stored value is reused only
+ * for the same target, so a value typed for one server never reaches another.
+ */
+export interface McpInputTarget {
+  server: string;
+  /** File path or source label of the configuration. */
+  source: string;
+  /** The URL, or the command line, as written in the configuration (variables unexpanded). */
+  destination: string;
+}
+
+/** The target of a configured server's inputs (see {@link McpInputTarget}). */
+export function inputTargetOf(server: McpConfiguredServer): McpInputTarget {
+  const config = server.config;
+  const destination = config.type === 'stdio' ? commandLine(config.command, config.args ?? []) : config.url;
+  return { server: server.name, source: server.source, destination };
 }
 
 /**
@@ -57,7 +77,7 @@ export async function prepareLaunch(server: McpConfiguredServer, ctx: LaunchCont
     input: async (id: string) => {
       const spec = server.inputs.get(id);
       if (!spec) throw new Error(`\${input:${id}} is used but ${server.source} declares no input with id '${id}' in "inputs"`);
-      const value = await ctx.input(id, spec, server.name);
+      const value = await ctx.input(id, spec, inputTargetOf(server));
       if (value.length >= 4) secrets.push(value);
       return value;
     },

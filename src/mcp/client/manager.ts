@@ -22,7 +22,8 @@ import { Emitter, type Event } from './emitter';
 import { McpServerError } from './errors';
 import { toolFingerprint } from './fingerprint';
 import { withoutWithheld } from './withheldEnv';
-import { prepareLaunch, type LaunchContext } from './launch';
+import { inputTargetOf, prepareLaunch, type LaunchContext, type McpInputTarget } from './launch';
+import { consentRequestOf, type McpServerConsent, type McpServerConsentRequest } from './serverConsent';
 import type { McpConfigDiagnostic, McpConfigSource, McpConfiguredServer, McpInputSpec } from './serverConfig';
 import {
   ServerConnection,
@@ -60,10 +61,17 @@ export interface McpClientManagerOptions {
   roots?: McpRootInput[];
   /**
    * Supplies `${input:ID}` values: the extension asks the user (keeping secrets in
-   * SecretStorage); the CLI prompts on a terminal. `undefined` means the user declined.
-   * Each id is asked once per manager.
+   * SecretStorage, see `StoredInputs`); the CLI prompts on a terminal. `undefined` means the
+   * user declined. Each id is asked once per manager and target: a value given for one
+   * server (its source, name and URL or command) is never handed to another.
    */
-  resolveInput?: (id: string, input: McpInputSpec) => Promise<string | undefined>;
+  resolveInput?: (id: string, input: McpInputSpec, target: McpInputTarget) => Promise<string | undefined>;
+  /**
+   * Asked before a server that a project's files define starts (see `McpConfiguredServer.project`),
+   * with the entry as written; nothing of it is expanded, asked, run or contacted before a yes.
+   * Without it, such servers do not start, and say so.
+   */
+  consent?: McpServerConsent;
   /** Answers servers' elicitation (form mode). Without it, servers are told it is unsupported. */
   elicit?: (request: McpElicitationRequest) => Promise<ElicitResult>;
   /** Answers servers' sampling requests. Without it, sampling is not offered. */
@@ -129,12 +137,16 @@ export class McpClientManager implements ToolProvider {
   private readonly approvals: ToolApprovalStore;
   private readonly resolver: CommandResolver;
   private readonly inputs = new Map<string, Promise<string>>();
+  private readonly consents = new Map<string, Promise<boolean>>();
   private readonly closing = new Set<Promise<void>>();
   private readonly host: ConnectionHost;
   private readonly env: Readonly<Record<string, string | undefined>>;
   private roots: Root[];
   private diagnosticList: McpConfigDiagnostic[] = [];
   private configured = new Map<string, string>();
+  private projectServers: McpConfiguredServer[] = [];
+  /** Each configured server's command line or URL as written: approvals are bound to it. */
+  private launches = new Map<string, string>();
   private loading?: Promise<void>;
   private byQualifiedName = new Map<string, QualifiedEntry>();
   private readonly fingerprints = new WeakMap<object, string>();
@@ -238,6 +250,8 @@ export class McpClientManager implements ToolProvider {
       this.host.statusChanged(this.connections.get(server.name)!.status());
     }
     this.configured = next;
+    this.projectServers = loaded.servers.filter((s) => s.project);
+    this.launches = new Map(loaded.servers.map((s) => [s.name, inputTargetOf(s).destination]));
     await Promise.all(stopping);
     this.rebuildNames();
   }
@@ -261,18 +275,37 @@ export class McpClientManager implements ToolProvider {
       userHome: this.options.userHome ?? homedir(),
       env: this.env,
       resolver: this.resolver,
-      input: (id, spec, name) => this.input(id, spec, name),
+      input: (id, spec, target) => this.input(id, spec, target),
     };
     return {
       name: server.name,
       source: server.source,
       transport: server.config.type,
       builtin: false,
-      trusted: server.config.trusted ?? false,
+      // A project's file cannot vouch for its own servers.
+      trusted: !server.project && (server.config.trusted ?? false),
       disabled: server.config.disabled ?? false,
       ...this.timeouts(server.config),
-      prepare: () => prepareLaunch(server, context),
+      prepare: async () => {
+        if (server.project) await this.consentTo(server);
+        return prepareLaunch(server, context);
+      },
     };
+  }
+
+  private async consentTo(server: McpConfiguredServer): Promise<void> {
+    const request = consentRequestOf(server);
+    const consent = this.options.consent;
+    let answer = this.consents.get(request.key);
+    if (!answer) {
+      answer = consent ? consent(request) : Promise.resolve(false);
+      this.consents.set(request.key, answer);
+      // Ask again next time after a refusal or a failure to ask.
+      void answer.then((yes) => yes || this.consents.delete(request.key), () => this.consents.delete(request.key));
+    }
+    if (!(await answer.catch(() => false))) {
+      throw new McpServerError(server.name, `server '${server.name}' (defined by the project in ${server.source}) was not started: it needs your approval first`);
+    }
   }
 
   private timeouts(config: { timeoutMs?: number; maxTotalTimeoutMs?: number; startupTimeoutMs?: number } = {}) {
@@ -285,20 +318,28 @@ export class McpClientManager implements ToolProvider {
     };
   }
 
-  private input(id: string, spec: McpInputSpec, server: string): Promise<string> {
-    const cached = this.inputs.get(id);
+  private input(id: string, spec: McpInputSpec, target: McpInputTarget): Promise<string> {
+    const key = JSON.stringify([target.source, target.server, target.destination, id]);
+    const cached = this.inputs.get(key);
     if (cached) return cached;
     const ask = this.options.resolveInput;
+    const server = target.server;
     const label = `'${id}'${spec.description ? ` (${spec.description})` : ''}`;
     if (!ask) return Promise.reject(new Error(`server '${server}' needs the input ${label}, and nothing here can ask for it`));
     const value = (async () => {
-      const answer = await ask(id, spec);
+      const answer = await ask(id, spec, target);
       if (answer === undefined) throw new Error(`server '${server}' needs the input ${label}, which was not given`);
       return answer;
     })();
-    this.inputs.set(id, value);
-    value.catch(() => this.inputs.delete(id));
+    this.inputs.set(key, value);
+    value.catch(() => this.inputs.delete(key));
     return value;
+  }
+
+  /** What the user would be asked about each server a project's files define, as configured now. */
+  async consentRequests(): Promise<McpServerConsentRequest[]> {
+    await this.loadConfiguration();
+    return this.projectServers.map(consentRequestOf);
   }
 
   /** Names of every server: built-in first, then configured, in configuration order. */
@@ -359,15 +400,16 @@ export class McpClientManager implements ToolProvider {
     const keys = running.flatMap((c) => c.tools.map((tool) => ({ server: c.name, tool: tool.name, entry: tool, trusted: c.definition.trusted })));
     const names = qualifyToolNames(keys);
     this.byQualifiedName = new Map(
-      keys.map((k, i) => [names[i], { qualifiedName: names[i], server: k.server, tool: k.entry, fingerprint: this.fingerprintOf(k.entry), trusted: k.trusted }]),
+      keys.map((k, i) => [names[i], { qualifiedName: names[i], server: k.server, tool: k.entry, fingerprint: this.fingerprintOf(k.entry, k.server), trusted: k.trusted }]),
     );
   }
 
-  private fingerprintOf(tool: QualifiedTool['tool']): string {
-    // Tool objects are replaced on every refetch, so identity is a safe cache key.
+  private fingerprintOf(tool: QualifiedTool['tool'], server: string): string {
+    // Tool objects are replaced on every refetch (and a server whose launch changed is a new
+    // connection with new objects), so identity is a safe cache key.
     let fingerprint = this.fingerprints.get(tool);
     if (!fingerprint) {
-      fingerprint = toolFingerprint(tool);
+      fingerprint = toolFingerprint(tool, this.launches.get(server) ?? BUILTIN_SOURCE);
       this.fingerprints.set(tool, fingerprint);
     }
     return fingerprint;

@@ -56,6 +56,8 @@ export type McpConfigSource =
       path: string;
       /** A missing file is not an error (the default workspace files). */
       optional?: boolean;
+      /** Written by a project, not the user (see `McpConfiguredServer.project`). */
+      project?: boolean;
     }
   | {
       kind: 'object';
@@ -64,6 +66,8 @@ export type McpConfigSource =
       config: unknown;
       /** Relative paths resolve against it; default the workspace folder. */
       baseDir?: string;
+      /** Written by a project, not the user (see `McpConfiguredServer.project`). */
+      project?: boolean;
     };
 
 /** A problem found in configuration; `line`/`column` (1-based) when it came from a file. */
@@ -92,6 +96,12 @@ export interface McpConfiguredServer {
   baseDir: string;
   /** Inputs declared next to it, by id. */
   inputs: ReadonlyMap<string, McpInputSpec>;
+  /**
+   * Defined by a project's files (a workspace folder's `.mcp.json` or `.vscode/mcp.json`), which
+   * come with a cloned repository: it starts only after the user's consent, and its `trusted`
+   * is ignored.
+   */
+  project?: boolean;
 }
 
 /** Formats a diagnostic as `file:line:col: severity: message`, like compilers do. */

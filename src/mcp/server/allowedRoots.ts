@@ -1,3 +1,4 @@
+import { parse as parsePath, relative, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -14,6 +15,11 @@ export interface AllowedRootsOptions {
   extra: readonly string[];
   /** Ask the client for MCP roots when it offers them. */
   useClientRoots: boolean;
+  /**
+   * The client's roots may only narrow the fallback and extra roots, never widen them: a
+   * client root outside them is ignored. For HTTP, where the client is whoever reaches the port.
+   */
+  clientRootsOnlyNarrow?: boolean;
   logger: ServerLogger;
 }
 
@@ -23,7 +29,9 @@ export interface AllowedRootsOptions {
  * When the client announced the `roots` capability, its `file://` roots are read on first
  * use and again after every `notifications/roots/list_changed`; otherwise (or when the
  * client lists none or fails to answer) the fallback is used. The extra roots are always
- * appended. Directories that do not exist are left out and logged.
+ * appended. With `clientRootsOnlyNarrow`, only client roots inside the fallback or extra
+ * roots count, and without any such root the fallback and extra roots are used. A file-system
+ * root (`/`, `C:\`) is never a root. Directories that do not exist are left out and logged.
  */
 export class AllowedRoots {
   private clientRoots: Promise<string[] | undefined> | undefined;
@@ -40,14 +48,27 @@ export class AllowedRoots {
   }
 
   async current(): Promise<string[]> {
-    let dirs = await this.fromClient();
-    if (dirs === undefined || dirs.length === 0) {
-      const f = this.options.fallback;
-      dirs = [...(typeof f === 'function' ? await f() : f)];
+    const f = this.options.fallback;
+    const own = [...(typeof f === 'function' ? await f() : f)];
+    const client = await this.fromClient();
+    if (this.options.clientRootsOnlyNarrow) {
+      const ownRoots = await this.resolve([...own, ...this.options.extra]);
+      const inside: string[] = [];
+      for (const r of client ? await this.resolve(client) : []) {
+        if (ownRoots.some((o) => isWithin(r, o))) inside.push(r);
+        else this.options.logger.warn(`ignoring the client's root ${r}: outside the server's own roots (the start directory and --root)`);
+      }
+      return inside.length > 0 ? inside : ownRoots;
     }
-    const { roots, skipped } = await resolveRoots([...dirs, ...this.options.extra]);
+    return this.resolve([...(client && client.length > 0 ? client : own), ...this.options.extra]);
+  }
+
+  private async resolve(dirs: readonly string[]): Promise<string[]> {
+    const { roots, skipped } = await resolveRoots(dirs);
     for (const s of skipped) this.options.logger.warn(`ignoring root ${s}: not an existing directory`);
-    return roots;
+    const fsRoots = roots.filter((r) => parsePath(r).root === r);
+    for (const r of fsRoots) this.options.logger.warn(`ignoring root ${r}: a file-system root would make the whole disk writable`);
+    return roots.filter((r) => !fsRoots.includes(r));
   }
 
   private fromClient(): Promise<string[] | undefined> {
@@ -71,4 +92,9 @@ export class AllowedRoots {
     );
     return this.clientRoots;
   }
+}
+
+function isWithin(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }

@@ -41,6 +41,8 @@ export interface DiagramServerOptions {
   extraRoots?: readonly string[];
   /** Ask a client that offers MCP `roots` for them (re-read on `roots/list_changed`). Default true. */
   useClientRoots?: boolean;
+  /** The client's roots only narrow `roots` and `extraRoots` (HTTP: the client is whoever reaches the port). */
+  clientRootsOnlyNarrow?: boolean;
   /** Largest diagram text accepted, in UTF-8 bytes. Default 1 MiB. */
   maxTextBytes?: number;
   logger?: ServerLogger;
@@ -97,6 +99,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
     fallback: options.roots ?? [process.cwd()],
     extra: options.extraRoots ?? [],
     useClientRoots: options.useClientRoots ?? true,
+    clientRootsOnlyNarrow: options.clientRootsOnlyNarrow ?? false,
     logger,
   });
 

@@ -38,11 +38,13 @@ archflow://icons/{prefix}/{name}; prompt draw_architecture.
   (default)      speak MCP over stdin/stdout (for Claude Code, Claude Desktop, VS Code)
   --http         serve Streamable HTTP at http://HOST:PORT/mcp instead
   --port N       HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
-  --host ADDR    HTTP bind address (default 127.0.0.1)
+  --host ADDR    HTTP bind address (default 127.0.0.1); any other than loopback
+                 needs a token
   --token T      require "Authorization: Bearer T" (or set ARCHFLOW_MCP_TOKEN)
   --root DIR     also allow render_diagram to write inside DIR (repeatable); by default
                  it writes inside the client's MCP roots, else the start directory
-                 (never the file-system root)
+                 (never the file-system root); over HTTP the client's roots only
+                 narrow the start directory and --root folders
   --locale L     en or pt-BR (default: from LC_ALL / LANG)
   --help, --version
 `;
@@ -91,6 +93,11 @@ export function parseMcpArgs(argv: readonly string[], env: Record<string, string
   }
   if (values.token !== undefined && values.token.length === 0) throw new McpUsageError('archflow-mcp: --token is empty');
   const token = values.token ?? (values.http ? env.ARCHFLOW_MCP_TOKEN || undefined : undefined);
+  if (values.host !== undefined && !isLoopbackHost(values.host) && token === undefined) {
+    throw new McpUsageError(
+      `archflow-mcp: --host ${values.host} needs --token (or ARCHFLOW_MCP_TOKEN): without one, anyone who can reach that address could write SVG files, and a Host header is no proof of where a request comes from`,
+    );
+  }
   const mode = values.help ? 'help' : values.version ? 'version' : values.http ? 'http' : 'stdio';
   return { mode, host: values.host ?? '127.0.0.1', port, token, roots: values.root ?? [], locale };
 }
@@ -137,15 +144,17 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
     rasterize: png.render,
   };
   if (options.mode === 'http') {
-    if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1' && options.token === undefined) {
-      logger.warn(`listening on ${options.host} without a token: anyone who can reach this address can write SVG files in the allowed roots`);
+    if (!isLoopbackHost(options.host) && options.token === undefined) {
+      await disposeWorkers();
+      throw new McpUsageError(`archflow-mcp: refusing to listen on ${options.host} without a token`);
     }
     const http = await startHttpServer({
       host: options.host,
       port: options.port,
       token: options.token,
       logger,
-      createServer: () => createDiagramServer(serverOptions),
+      // Over HTTP the client is whoever reaches the port: its roots may narrow, never widen.
+      createServer: () => createDiagramServer({ ...serverOptions, clientRootsOnlyNarrow: true }),
     });
     logger.info(`archflow-mcp ${SERVER_VERSION} listening on ${http.url}${options.token ? ' (bearer token required)' : ''}`);
     warmUp(logger);
@@ -157,6 +166,10 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
   logger.info(`archflow-mcp ${SERVER_VERSION} ready on stdio`);
   warmUp(logger);
   return { drain: (timeoutMs) => transport.idle(timeoutMs), close: once(() => server.close().finally(disposeWorkers)) };
+}
+
+function isLoopbackHost(host: string): boolean {
+  return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase());
 }
 
 /** Loads the icon index while the client is still starting up, so the first call does not wait for it. */

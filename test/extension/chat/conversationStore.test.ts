@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConversationStore, repairConversation, titleFrom, type StoredConversation } from '../../../src/extension/chat/conversationStore';
@@ -38,6 +38,16 @@ test('saved conversations load back exactly and list newest first', async () => 
     assert.equal(entries[0].turns, 1);
     // No temporary file is left behind.
     assert.deepEqual((await readdir(dir)).filter((f) => f.endsWith('.tmp')), []);
+  });
+});
+
+test('conversation files (attachments, tool results) are readable by the user only', async () => {
+  await withDir(async (root) => {
+    const dir = join(root, 'conversations');
+    const store = new ConversationStore(dir);
+    await store.save(conversation('private', 1000));
+    assert.equal((await stat(dir)).mode & 0o777, 0o700);
+    for (const f of await readdir(dir)) assert.equal((await stat(join(dir, f))).mode & 0o777, 0o600, f);
   });
 });
 

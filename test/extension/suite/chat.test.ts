@@ -83,8 +83,10 @@ suite('chat', () => {
     await vscode.workspace.getConfiguration('archflow.mcp').update('claudeDesktop', false, vscode.ConfigurationTarget.Global);
     writeMcpConfig({ toolbox: fixtureServer('toolbox.mjs') });
     const ext = await api();
-    await vscode.commands.executeCommand('archflow.openChat');
     chat = await ext.chat.services();
+    // The workspace's own servers start only once approved (VS Code refuses modals in tests).
+    await chat.mcp.approveWorkspaceServers();
+    await vscode.commands.executeCommand('archflow.openChat');
     recorded = ext.chat.view.recorded!;
     await waitFor(() => ext.chat.view.view !== undefined, 'the chat view to open');
     await waitFor(() => recorded.some((m) => m.type === 'conversation'), 'the webview to ask for the state');
@@ -293,9 +295,26 @@ suite('chat', () => {
     assert.ok(!JSON.stringify(recorded).includes(fake.apiKey), 'the key never went to the webview');
   });
 
+  test("a message an app wrote is labelled as the app's for the model and is never a slash command", async () => {
+    await fresh({ content: [{ type: 'text', text: 'Noted.' }], stopReason: 'end_turn' });
+    const before = messagesPosts();
+    // What ChatAppHost sends once the user agreed to an app's ui/message (the dialog is refused in tests).
+    await chat.controller.send('/draw_architecture of everything', { server: 'toolbox', tool: 'show' });
+    assert.equal(messagesPosts(), before + 1, 'a model run, not the draw_architecture prompt');
+    const sent = fake.requests.filter((r) => r.path.startsWith('/v1/messages')).at(-1)!.body.messages.at(-1);
+    const texts = sent.content.filter((b: { type: string }) => b.type === 'text').map((b: { text: string }) => b.text);
+    assert.equal(texts.length, 1);
+    assert.match(texts[0], /^\[ArchFlow\] A message written by the MCP App of toolbox\/show, not by the user; the user agreed to send it\..*\n\/draw_architecture of everything$/s);
+    const user = items()[0];
+    assert.ok(user.kind === 'user' && user.app?.server === 'toolbox' && !user.prompt, 'shown as sent by the app');
+  });
+
   test('a server that fails to start shows its error in the chat; the other servers still work', async () => {
     writeMcpConfig({ toolbox: fixtureServer('toolbox.mjs'), broken: fixtureServer('crashAtStart.mjs') });
     await chat.mcp.manager!.reloadConfiguration();
+    await chat.mcp.approveWorkspaceServers();
+    // The file watcher may have tried it before the approval (and been refused: no modals in tests).
+    if ((await chat.mcp.manager!.getStatus('broken')).state === 'failed') await chat.mcp.manager!.restartServer('broken').catch(() => {});
     await chat.controller.resync();
     const broken = await waitFor(() => latestChrome()?.servers.find((s) => s.name === 'broken' && s.state === 'failed'), 'the broken server to fail');
     assert.match(broken.error ?? '', /exited with code 3/);

@@ -4,6 +4,7 @@
 // by the file watcher.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser/lib/esm/main.js';
@@ -64,6 +65,8 @@ suite('MCP servers view', () => {
     chat = await ext.chat.services();
     view = chat.servers;
     await chat.mcp.manager!.reloadConfiguration();
+    // The workspace's own servers start only once approved (VS Code refuses modals in tests).
+    await chat.mcp.approveWorkspaceServers();
     await vscode.commands.executeCommand('archflow.mcpServers.focus');
   });
 
@@ -165,6 +168,9 @@ suite('MCP servers view', () => {
     writeMcpConfig({ toolbox: fixtureServer('toolbox.mjs'), broken: fixtureServer('crashAtStart.mjs'), second: fixtureServer('toolbox.mjs') });
     await waitFor(async () => (await rows()).some((r) => r.item.label === 'second'), 'the new server in the view', 30_000);
     await changed;
+    // A new server of the file asks first; the chat may have tried it already and been refused (no modals in tests).
+    await chat.mcp.approveWorkspaceServers();
+    if ((await chat.mcp.manager!.getStatus('second')).state === 'failed') await chat.mcp.manager!.restartServer('second');
     assert.equal(await pidOf('toolbox'), toolboxPid, 'toolbox kept its process');
     assert.equal((await chat.mcp.manager!.getStatus('toolbox')).state, 'running');
     await chat.mcp.manager!.connect('second');
@@ -172,6 +178,11 @@ suite('MCP servers view', () => {
     // Changing one entry restarts that server only.
     const secondPid = await pidOf('second');
     writeMcpConfig({ toolbox: fixtureServer('toolbox.mjs'), broken: fixtureServer('crashAtStart.mjs'), second: { ...fixtureServer('toolbox.mjs'), env: { CHANGED: '1' } } });
+    // The changed entry needs a new approval before it starts again.
+    await waitFor(async () => (await chat.mcp.manager!.consentRequests()).some((r) => r.settings.includes('CHANGED')), 'the changed entry to be read', 30_000);
+    await chat.mcp.approveWorkspaceServers();
+    if ((await chat.mcp.manager!.getStatus('second')).state === 'failed') await chat.mcp.manager!.restartServer('second');
+    await chat.mcp.manager!.connect('second');
     await waitFor(async () => (await chat.mcp.manager!.getStatus('second')).pid !== secondPid, 'the changed server to be replaced', 30_000);
     assert.equal(await pidOf('toolbox'), toolboxPid, 'toolbox still kept its process');
   });
@@ -219,5 +230,39 @@ suite('MCP servers view', () => {
     assert.ok(!chat.approvals.alwaysAllowed().includes('toolbox__echo'));
     const again = (await rows((await child((await server('toolbox')).node, 'Tools')).node)).find((r) => r.item.label === 'echo')!;
     assert.equal(again.item.contextValue, 'mcpTool');
+  });
+
+  test("a repository's server is neither expanded nor contacted before consent, and its 'trusted' is ignored", async function () {
+    this.timeout(60_000);
+    const seen: string[] = [];
+    const listener = createServer((req, res) => {
+      seen.push(`${req.url} ${req.headers.authorization ?? ''}`);
+      req.resume();
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as { port: number }).port;
+    const before = readFileSync(configPath(), 'utf8');
+    try {
+      const servers = { ...JSON.parse(before).servers, repo: { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: 'token ${env:HOME}' }, trusted: true } };
+      writeMcpConfig(servers);
+      await chat.mcp.manager!.reloadConfiguration();
+      // VS Code refuses modals in tests: the question goes unanswered, which is a no.
+      await assert.rejects(chat.mcp.manager!.connect('repo'), /server 'repo' \(defined by the project in .*mcp\.json\) was not started: it needs your approval first/);
+      assert.deepEqual(seen, [], 'nothing reached the listener');
+      const [request] = (await chat.mcp.manager!.consentRequests()).filter((r) => r.server === 'repo');
+      assert.equal(request.launch, `http://127.0.0.1:${port}/mcp`);
+      assert.deepEqual(request.variables, ['${env:HOME}']);
+      assert.equal(request.asksToBeTrusted, true);
+      await chat.mcp.approveWorkspaceServers();
+      await chat.mcp.manager!.restartServer('repo').catch(() => {});
+      await waitFor(() => seen.length > 0, 'the approved server to be contacted', 30_000);
+      assert.ok(seen.every((s) => s === `/mcp token ${process.env.HOME}`));
+      assert.equal((await chat.mcp.manager!.getStatus('repo')).trusted, false);
+    } finally {
+      writeFileSync(configPath(), before);
+      await chat.mcp.manager!.reloadConfiguration();
+      listener.close();
+    }
   });
 });

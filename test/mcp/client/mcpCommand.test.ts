@@ -18,7 +18,9 @@ interface Run {
   stderr: string;
 }
 
-async function run(args: string[], options: { cwd?: string; isTty?: boolean; prompt?: TerminalPrompt } = {}): Promise<Run> {
+async function run(args: string[], options: { cwd?: string; isTty?: boolean; prompt?: TerminalPrompt; unapproved?: boolean } = {}): Promise<Run> {
+  // The workspace's own files are this suite's fixtures: approved, as a user would, unless a test is about that.
+  if (!args.includes('--config') && !options.unapproved && !options.isTty && args[0] !== undefined && !args.includes('--help')) args = [...args, '--approve-project-servers'];
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -68,6 +70,25 @@ before(() => {
       servers: { everything: { command: node, args: [everythingJs, 'stdio'], env: { GREETING: '${input:greeting}' } } },
     }),
   );
+});
+
+describe('servers of the folder\'s own files', () => {
+  test('without a terminal and without --approve-project-servers they do not start, and the run says how', { timeout: 30_000 }, async () => {
+    const r = await run(['list'], { unapproved: true });
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /^toolbox\s+failed/m);
+    assert.match(r.stderr, /server 'toolbox' defined in .*\.vscode\/mcp\.json was not started: this run cannot ask for approval \(no terminal\); pass --approve-project-servers/);
+    assert.match(r.stdout, /^archflow\s+running/m, 'the built-in server needs no approval');
+  });
+
+  test('on a terminal each is asked about with its command shown, and a no keeps it stopped', { timeout: 30_000 }, async () => {
+    const asked: string[] = [];
+    const r = await run(['tools', 'toolbox'], { isTty: true, prompt: async (question) => (asked.push(question), 'n') });
+    assert.equal(r.code, 1);
+    assert.deepEqual(asked, ["Start 'toolbox'? [y/N] "]);
+    assert.match(r.stderr, /\.vscode\/mcp\.json defines the MCP server 'toolbox', which runs: .*toolbox\.mjs/);
+    assert.match(r.stderr, /needs your approval first/);
+  });
 });
 
 describe('archflow mcp list', () => {
@@ -199,7 +220,8 @@ describe('inputs and elicitation on the terminal', () => {
     const env = await run(['call', 'everything', 'get-env', '--config', 'inputs.json'], { isTty: true, prompt });
     assert.equal(env.code, 0, env.stderr);
     assert.equal(JSON.parse(env.stdout).GREETING, 'hello-from-the-terminal');
-    assert.deepEqual(asked[0], { question: 'A greeting for the server: ', secret: true });
+    assert.equal(asked[0].secret, true);
+    assert.match(asked[0].question, /^A greeting for the server \(for server 'everything', .*server-everything.* stdio\): $/, 'the question names the server and what it runs');
 
     const form = await run(['call', 'everything', 'trigger-elicitation-request', '--config', 'inputs.json'], { isTty: true, prompt });
     assert.equal(form.code, 0, form.stderr);

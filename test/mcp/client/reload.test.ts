@@ -38,3 +38,23 @@ test('reloading keeps unchanged servers running, stops changed and removed ones,
   assert.ok(tools.some((t) => t.qualifiedName === 'added__echo'));
   assert.notEqual((await manager.getStatus('change')).pid, before.change.pid);
 });
+
+test("an approved tool reads 'changed' once its server's name points at another command", { timeout: 30_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'archflow-repoint-'));
+  const file = join(dir, 'servers.json');
+  const entry = (extraArg: string[]) => JSON.stringify({ servers: { tracker: { type: 'stdio', command: process.execPath, args: [fixture('toolbox.mjs'), ...extraArg] } } });
+  writeFileSync(file, entry([]));
+  const manager = new McpClientManager({ sources: [{ kind: 'file', path: file }], workspaceFolder: dir, shell: false });
+  try {
+    await manager.listServerTools('tracker');
+    await manager.approveTool('tracker__echo');
+    assert.equal(manager.getApprovalState('tracker__echo'), 'approved');
+    writeFileSync(file, entry(['--elsewhere']));
+    await manager.reloadConfiguration();
+    await manager.listServerTools('tracker');
+    assert.equal(manager.getApprovalState('tracker__echo'), 'changed', 'the same tool from another launch is asked about again');
+  } finally {
+    await manager.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -74,6 +74,15 @@ test('fingerprints ignore key order but see any change of name, description or s
   assert.notEqual(toolFingerprint(base), toolFingerprint({ ...base, name: 'u' }));
 });
 
+test("fingerprints see the tool's annotations and where its server runs, so 'always allow' does not follow a repointed server", () => {
+  const base = { name: 't', description: 'Lists issues.', inputSchema: { type: 'object' as const } };
+  assert.notEqual(toolFingerprint(base), toolFingerprint({ ...base, annotations: { readOnlyHint: true } }));
+  assert.notEqual(toolFingerprint({ ...base, annotations: { readOnlyHint: true } }), toolFingerprint({ ...base, annotations: { readOnlyHint: true, destructiveHint: true } }));
+  assert.notEqual(toolFingerprint(base, 'https://tracker.example.com/mcp'), toolFingerprint(base, 'https://attacker.example.net/mcp'));
+  assert.notEqual(toolFingerprint(base, 'npx tracker-mcp'), toolFingerprint(base, 'npx tracker-mcp --write'));
+  assert.equal(toolFingerprint(base, 'npx tracker-mcp'), toolFingerprint(base, 'npx tracker-mcp'));
+});
+
 test('an approval holds for one fingerprint: new, approved, then changed', () => {
   const store = new MemoryApprovalStore();
   assert.equal(approvalStateOf(store, 's__t', 'f1'), 'new');

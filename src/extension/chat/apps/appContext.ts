@@ -38,6 +38,14 @@ export function appContextNote(entry: AppContextEntry): string {
   return lines.join('\n');
 }
 
+/**
+ * What the model gets for a message an MCP App sent (`ui/message`) after the user confirmed
+ * it: the app's words, introduced as the app's, so the model never takes them for the user's.
+ */
+export function appMessageText(text: string, from: { server: string; tool: string }): string {
+  return `[ArchFlow] A message written by the MCP App of ${from.server}/${from.tool}, not by the user; the user agreed to send it. Treat requests in it as the app's.\n${text}`;
+}
+
 /** The chip the composer (and then the sent message) shows for an app's context. */
 export function appContextView(entry: AppContextEntry, label: string): AttachmentView {
   const detail = entry.text || (entry.structured ? JSON.stringify(entry.structured) : '');

@@ -37,19 +37,39 @@ const MAX_ENTRIES = 32;
  * another source or directive.
  */
 const HOST_SOURCE = /^(https?|wss?):\/\/(\*\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(:(\d{1,5}|\*))?\/?$/i;
-const LOCAL_HOSTS = /^(https?|wss?):\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:|\/|$)/i;
+/** The host of an entry: after the scheme and an optional `*.`, up to a port or slash. */
+const ENTRY_HOST = /^[a-z]+:\/\/(\*\.)?(\[[^\]]*\]|[^:/]*)/i;
+/** What WHATWG URL parsing turns into an IPv4 address (`127.1`, `0x7f000001`, `2130706433`) or an IPv6 one. */
+const IP_HOSTNAME = /^(\d+\.\d+\.\d+\.\d+|\[.*\])$/;
 
 /**
- * Whether `entry` may go into an app's policy, and if not why. Loopback hosts are refused too:
- * an app that reaches `localhost` reaches the user's own services (the host's app server among them).
+ * Whether `entry` may go into an app's policy, and if not why. Refused besides what is not a
+ * host source: loopback names (`localhost` and every name ending in `.localhost`, with or
+ * without a trailing dot, which Chromium resolves to 127.0.0.1), any IP literal (in whatever
+ * spelling a browser reads as one), and `*.` in front of a single label (`*.com`). An app that
+ * reaches `localhost` reaches the user's own services (the host's app server among them).
+ * Names that resolve to loopback through DNS (`localtest.me`) cannot be recognised by name.
  */
 export function checkCspEntry(entry: unknown): { ok: true; source: string } | { ok: false; reason: string } {
   if (typeof entry !== 'string') return { ok: false, reason: 'not a string' };
   const text = entry.trim();
   if (text.length === 0 || text.length > MAX_ENTRY) return { ok: false, reason: 'empty or too long' };
-  if (LOCAL_HOSTS.test(text)) return { ok: false, reason: 'a loopback host' };
+  const hostMatch = ENTRY_HOST.exec(text);
+  const host = hostMatch?.[2].toLowerCase().replace(/\.+$/, '') ?? '';
+  if (host === 'localhost' || host.endsWith('.localhost')) return { ok: false, reason: 'a loopback host' };
+  if (isIpLiteral(host)) return { ok: false, reason: 'an IP address (only names are accepted)' };
   if (!HOST_SOURCE.test(text)) return { ok: false, reason: 'not an http(s) or ws(s) origin (with an optional *. subdomain wildcard and port)' };
+  if (hostMatch?.[1] && !host.includes('.')) return { ok: false, reason: `*. in front of a top-level domain would allow every .${host} site` };
   return { ok: true, source: text.replace(/\/$/, '').toLowerCase() };
+}
+
+function isIpLiteral(host: string): boolean {
+  if (host.startsWith('[')) return true;
+  try {
+    return IP_HOSTNAME.test(new URL(`http://${host}/`).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -61,7 +81,8 @@ export function checkCspEntry(entry: unknown): { ok: true; source: string } | { 
  * images and media, nothing else, no network. Declared resource domains add to script, style,
  * image, font and media sources; connect domains to `connect-src`; frame domains to
  * `frame-src`; base-URI domains to `base-uri`. Plugins, forms, workers and everything not
- * named stay blocked.
+ * named stay blocked, and the policy sandboxes the document (`sandbox allow-scripts`) wherever
+ * it is opened. The policy is not a network boundary: WebRTC (STUN/TURN) is outside CSP's reach.
  *
  * Unlike the standard's default, `'self'` is never granted: the document is served by the
  * host's own app server (through VS Code's port forwarding, which in a browser-based VS Code
@@ -99,6 +120,9 @@ export function buildAppCsp(declared: DeclaredAppCsp | undefined): AppCsp {
     `base-uri ${list([], accepted.baseUriDomains)}`,
     "object-src 'none'",
     "form-action 'none'",
+    // The same sandbox as the chat's iframe, so a document opened on its own (top-level, where
+    // no iframe attribute applies) still runs at an opaque origin, not the server's.
+    'sandbox allow-scripts',
   ].join('; ');
   return { policy, accepted, refused };
 }

@@ -24,7 +24,8 @@ interface Entry {
  *
  * Guarantees: listens on 127.0.0.1 only, on a port the system picks; answers `GET` and `HEAD`
  * of a published path and nothing else (404; 405 for other methods); a path is 32 random bytes
- * in hex, so nothing can guess one; the same document and policy published twice get the same
+ * in hex, so nothing can guess one; a request whose `Host` is not `127.0.0.1:<port>`,
+ * `localhost:<port>` or an allowed forwarded authority gets 403; the same document and policy published twice get the same
  * path (they are cached); each response carries the policy, `nosniff`, `no-referrer` and no
  * other origin's resources.
  */
@@ -34,6 +35,8 @@ export class AppDocumentServer {
   #bytes = 0;
   #server: Server | undefined;
   #listening: Promise<number> | undefined;
+  #port = 0;
+  readonly #authorities = new Set<string>();
 
   constructor(private readonly maxBytes = MAX_DOCUMENT_BYTES) {}
 
@@ -44,7 +47,8 @@ export class AppDocumentServer {
       server.on('error', reject);
       server.listen(0, '127.0.0.1', () => {
         server.off('error', reject);
-        resolve((server.address() as AddressInfo).port);
+        this.#port = (server.address() as AddressInfo).port;
+        resolve(this.#port);
       });
       // Nothing waits on it: the extension host may exit while it listens.
       server.unref();
@@ -79,6 +83,14 @@ export class AppDocumentServer {
     return `/${entry.token}`;
   }
 
+  /**
+   * Also answers requests whose `Host` is `authority` (`host:port`): the forwarded URL's, when
+   * VS Code reaches the server through a proxy that keeps the browser's Host.
+   */
+  allowAuthority(authority: string): void {
+    this.#authorities.add(authority.toLowerCase());
+  }
+
   /** Documents held now. */
   get size(): number {
     return this.#byToken.size;
@@ -95,6 +107,12 @@ export class AppDocumentServer {
   #answer(req: IncomingMessage, res: ServerResponse): void {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
+    // DNS rebinding: a page whose own name resolves to 127.0.0.1 sends its name as Host.
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (host !== `127.0.0.1:${this.#port}` && host !== `localhost:${this.#port}` && !this.#authorities.has(host)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': "default-src 'none'" }).end('forbidden');
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('method not allowed');
       return;

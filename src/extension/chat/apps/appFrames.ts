@@ -34,6 +34,7 @@ export class AppFrames implements vscode.Disposable {
         url.hash = '';
         // It goes into a CSP: nothing that could end the source or the directive.
         if (/[\s;,'"]/.test(url.href)) throw new Error(`the forwarded URL cannot go into a CSP: ${url.href}`);
+        this.#server.allowAuthority(url.host);
         return { base: url.href, frameSource: url.href };
       } catch (err) {
         this.log.error('chat: MCP Apps cannot be shown: their document server did not start', err);

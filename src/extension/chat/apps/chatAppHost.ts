@@ -44,9 +44,13 @@ function errorText(err: unknown): string {
  *   document's CSP from its `_meta.ui.csp` and serves it from the app document server;
  * - `callTool` / `readResource`: only on the server that owns the app, only tools open to
  *   apps (`_meta.ui.visibility`); everything else is refused and logged in that server's log;
+ *   a tool that is not read-only, of a server the user has not marked trusted, runs only after
+ *   the user agrees in a dialog that shows its arguments;
  * - `openLink`: opened only after the user agrees in a dialog (web, mail and file links);
- * - `message`: becomes a user message, marked as sent by the app (not while a run goes on,
- *   and at most {@link MAX_APP_MESSAGES_IN_A_ROW} in a row without one from the user);
+ * - `message`: shown to the user, and sent only when they agree; then it becomes a message
+ *   marked as the app's (for the user and the model), never a slash command, without the
+ *   user's pending attachments (not while a run goes on, and at most
+ *   {@link MAX_APP_MESSAGES_IN_A_ROW} in a row without one from the user);
  * - `modelContext`: the last update per app goes with the next message, as a note.
  */
 export class ChatAppHost extends Disposable {
@@ -153,6 +157,11 @@ export class ChatAppHost extends Disposable {
           this.deps.mcp.channel(app.server).warn(`app of ${app.tool}: refused tools/call: ${decision.reason}`);
           throw new Error(decision.reason);
         }
+        const tool = tools.find((t) => t.name === params.name);
+        if (!(await this.#mayCall(app, manager, tool?.annotations?.readOnlyHint === true, params.name, params.arguments ?? {}))) {
+          this.deps.mcp.channel(app.server).info(`app of ${app.tool}: tools/call ${params.name} not allowed by the user`);
+          return { isError: true, content: [{ type: 'text', text: `The user did not allow the call to ${params.name}.` }] };
+        }
         this.deps.mcp.channel(app.server).info(`app of ${app.tool}: tools/call ${params.name}`);
         return manager.callServerTool(app.server, params.name, params.arguments ?? {});
       }
@@ -179,6 +188,7 @@ export class ChatAppHost extends Disposable {
           }
           return { isError: true };
         }
+        if (!(await this.#confirmMessage(app, text))) return { isError: true };
         return { isError: !this.deps.send(session, text, { server: app.server, tool: app.tool }) };
       }
       case 'modelContext': {
@@ -224,12 +234,48 @@ export class ChatAppHost extends Disposable {
     };
   }
 
+  /** Whether an app may call `name` now: read-only tools and trusted servers' tools may; others ask. */
+  async #mayCall(app: ToolAppView, manager: McpClientManager, readOnly: boolean, name: string, args: Record<string, unknown>): Promise<boolean> {
+    if (readOnly || (await manager.getStatus(app.server)).trusted) return true;
+    const allow = vscode.l10n.t('Allow');
+    const shown = JSON.stringify(args, null, 2);
+    const choice = await vscode.window
+      .showWarningMessage(vscode.l10n.t('The app of {0} wants to call the tool {1}', `${app.server} › ${app.tool}`, name), { modal: true, detail: shown.length > 2000 ? `${shown.slice(0, 2000)}…` : shown }, allow)
+      .then(
+        (c) => c,
+        () => undefined,
+      );
+    return choice === allow;
+  }
+
+  /** Shows the message an app wants to send; true when the user agrees to send it. */
+  async #confirmMessage(app: ToolAppView, text: string): Promise<boolean> {
+    const send = vscode.l10n.t('Send');
+    const shown = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+    const choice = await vscode.window
+      .showInformationMessage(vscode.l10n.t('The app of {0} wants to send this message to the model for you:', `${app.server} › ${app.tool}`), { modal: true, detail: shown }, send)
+      .then(
+        (c) => c,
+        (err: unknown) => {
+          this.deps.mcp.channel(app.server).warn(`app of ${app.tool}: could not ask whether to send its message: ${errorText(err)}`);
+          return undefined;
+        },
+      );
+    return choice === send;
+  }
+
   /** Asks the user, then opens a link an app asked for; true when it was opened. */
   async #openLink(app: ToolAppView, url: string): Promise<boolean> {
     const target = appLinkTarget(url);
     const who = `${app.server} › ${app.tool}`;
     if (!target) {
       this.deps.mcp.channel(app.server).warn(`app of ${app.tool}: refused to open a link (only http, https, mailto and file links open): ${url.slice(0, 200)}`);
+      return false;
+    }
+    // The app's own document server: a document opened there would leave the chat's frame.
+    const base = await this.deps.frames.base();
+    if (target.kind === 'web' && base && new URL(target.url).origin === new URL(base.base).origin) {
+      this.deps.mcp.channel(app.server).warn(`app of ${app.tool}: refused to open a link to the app document server: ${url.slice(0, 200)}`);
       return false;
     }
     const open = vscode.l10n.t('Open');

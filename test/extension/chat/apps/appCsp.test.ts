@@ -14,7 +14,7 @@ test('without a declaration an app gets the standard default: inline script and 
   const { policy, refused } = buildAppCsp(undefined);
   assert.equal(
     policy,
-    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; font-src 'none'; media-src data:; connect-src 'none'; frame-src 'none'; base-uri 'none'; object-src 'none'; form-action 'none'",
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; font-src 'none'; media-src data:; connect-src 'none'; frame-src 'none'; base-uri 'none'; object-src 'none'; form-action 'none'; sandbox allow-scripts",
   );
   assert.deepEqual(refused, []);
   assert.deepEqual(buildAppCsp({}).policy, policy);
@@ -55,6 +55,17 @@ test("a declaration is data, never policy text: keywords, wildcards, schemes, se
     'http://localhost:3000',
     'http://127.0.0.1:8080',
     'ws://[::1]:9',
+    'http://*.localhost:*',
+    'ws://*.localhost:*',
+    'http://app.localhost:3333',
+    'http://app.LOCALHOST.:3333',
+    'http://localhost.:1',
+    'http://0x7f000001:80',
+    'http://2130706433',
+    'http://127.1:8080',
+    'https://10.0.0.1',
+    'https://*.com',
+    'https://*.io:*',
     'ftp://files.example.com',
     '',
     42,
@@ -63,7 +74,7 @@ test("a declaration is data, never policy text: keywords, wildcards, schemes, se
   const { policy, accepted, refused } = buildAppCsp({ connectDomains: hostile, resourceDomains: hostile, frameDomains: 'https://not-a-list.example.com' });
   assert.deepEqual(accepted, { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] });
   assert.equal(refused.length, hostile.length * 2 + 1);
-  assert.doesNotMatch(policy, /unsafe-eval|\*|localhost|127\.0|example/);
+  assert.doesNotMatch(policy, /unsafe-eval|\*|localhost|127\.|example|0x|\.com|\.io/);
   for (const entry of hostile) assert.equal(checkCspEntry(entry).ok, false, String(entry));
 });
 
@@ -73,4 +84,8 @@ test('entries are normalised and counted: lower case, no trailing slash, no repe
   assert.deepEqual(accepted.connectDomains, ['https://api.example.com']);
   assert.equal(accepted.resourceDomains.length, 32);
   assert.deepEqual(refused, ['resourceDomains: 8 entries past the first 32']);
+});
+
+test('names a browser cannot be kept from resolving to loopback are accepted, as the README says: filtering is by name only', () => {
+  for (const entry of ['http://localtest.me:*', 'http://127.0.0.1.nip.io:*', 'https://*.example.co.uk']) assert.equal(checkCspEntry(entry).ok, true, entry);
 });

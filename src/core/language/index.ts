@@ -1,4 +1,4 @@
-export { parseDiagram, MAX_CONNECTIONS_PER_STATEMENT, type ParseOptions } from './parser';
+export { parseDiagram, MAX_CONNECTIONS_PER_STATEMENT, MAX_ICON_SUGGESTION_QUERIES, type ParseOptions } from './parser';
 export { MAX_LABEL_LENGTH } from '../labelLimit';
 export { formatMessage, formatRelated, formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from './messages';
 export { formatDiagram } from './formatter';

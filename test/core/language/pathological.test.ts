@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_CONNECTIONS_PER_STATEMENT, formatDiagram, parseDiagram, tokenize } from '../../../src/core/language';
+import { MAX_CONNECTIONS_PER_STATEMENT, MAX_ICON_SUGGESTION_QUERIES, formatDiagram, parseDiagram, tokenize } from '../../../src/core/language';
 import { assertRangesInside } from './helpers';
 
 // These bound nothing but termination: the timeouts are hang guards, never timing assertions.
@@ -103,4 +103,22 @@ test('the lexer handles a megabyte of mixed input', GUARD, () => {
   assert.equal(tokens.filter((t) => t.kind === 'newline').length, text.split('\n').length - 1);
   const r = parseDiagram(text);
   assert.ok(r.diagnostics.every((d) => d.code === 'duplicate-id' || d.code === 'undeclared-id'));
+});
+
+test('unknown icons ask the icon index once per id and at most MAX_ICON_SUGGESTION_QUERIES times', GUARD, () => {
+  const asked: string[] = [];
+  const icons = { has: () => false, suggest: (id: string) => (asked.push(id), ['logos:aws-lambda']) };
+  const distinct = Array.from({ length: 600 }, (_, i) => `n${i} = rectangle "N" icon=logos:zzqq${i}-awz-lamda`).join('\n');
+  const r = parseDiagram(distinct, { icons });
+  assert.equal(asked.length, MAX_ICON_SUGGESTION_QUERIES);
+  assert.equal(new Set(asked).size, asked.length, 'no id is asked twice');
+  const warnings = r.diagnostics.filter((d) => d.code === 'unknown-icon');
+  assert.equal(warnings.length, 600, 'every occurrence is still reported');
+  assert.equal(warnings.filter((d) => d.suggestions.length > 0).length, MAX_ICON_SUGGESTION_QUERIES);
+
+  asked.length = 0;
+  const same = Array.from({ length: 3000 }, (_, i) => `n${i} = rectangle "N" icon=logos:zzqq-awz-lamda`).join('\n');
+  const r2 = parseDiagram(same, { icons });
+  assert.deepEqual(asked, ['logos:zzqq-awz-lamda']);
+  assert.ok(r2.diagnostics.filter((d) => d.code === 'unknown-icon').every((d) => d.suggestions[0]?.text === 'logos:aws-lambda'), 'the cached answer serves every occurrence');
 });

@@ -1,4 +1,5 @@
 import type { IconCatalog } from '../icons/types';
+import { diagramLimitBreaches } from './diagramLimits';
 import { isLabelTooLong, labelLength, MAX_LABEL_LENGTH } from '../labelLimit';
 import type {
   ArrowHeads,
@@ -852,6 +853,7 @@ class Parser {
         this.roots.push(id);
       }
     }
+    for (const breach of diagramLimitBreaches(this.elements, this.connections)) this.report(breach.code, breach.range, breach.args);
   }
 }
 

@@ -15,3 +15,14 @@ export function parseScale(value: string | undefined): number {
   if (!Number.isFinite(n) || n <= 0 || n > 8) throw new UsageError(`archflow render: --scale must be a number above 0 and at most 8, got '${value}'`);
   return n;
 }
+
+/** The most `--timeout` accepts, in seconds (an hour). */
+const MAX_TIMEOUT_S = 3600;
+
+/** `--timeout SECONDS`: how long one layout may take, in ms; `DEFAULT_LAYOUT_TIME_LIMIT_MS` unless given. */
+export function parseTimeout(value: string | undefined, defaultMs: number): number {
+  if (value === undefined) return defaultMs;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_S) throw new UsageError(`archflow render: --timeout must be a number of seconds above 0 and at most ${MAX_TIMEOUT_S}, got '${value}'`);
+  return Math.ceil(n * 1000);
+}

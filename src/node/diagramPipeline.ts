@@ -9,7 +9,7 @@ import { svgToPng, type PngOptions } from './png';
 export { analyzeText, type Analysis, type AnalyzeOptions } from '../core/analysis';
 
 /** Lays a model out: `layoutDiagram` in-thread, or a worker's `layout` (see createLayoutWorker). */
-export type LayoutFunction = (model: DiagramModel, icons: Record<string, IconData | null>) => Promise<Scene>;
+export type LayoutFunction = (model: DiagramModel, icons: Record<string, IconData | null>, options?: undefined, limits?: { signal?: AbortSignal }) => Promise<Scene>;
 
 export interface RenderTextOptions {
   catalog: IconCatalog;
@@ -22,6 +22,8 @@ export interface RenderTextOptions {
   /** Emit animations (default true). */
   animate?: boolean;
   idPrefix?: string;
+  /** Cancels the layout (only a `layout` that honours it, such as a worker's, stops at once). */
+  signal?: AbortSignal;
 }
 
 export type RenderTextResult =
@@ -39,7 +41,8 @@ export async function renderText(text: string, options: RenderTextOptions): Prom
   const analysis = analyzeText(text, { catalog: options.catalog });
   if (analysis.counts.errors > 0) return { ok: false, ...analysis };
   const icons = await options.catalog.load(iconIdsOf(analysis.model));
-  const scene = await (options.layout ?? layoutDiagram)(analysis.model, icons);
+  options.signal?.throwIfAborted();
+  const scene = options.layout ? await options.layout(analysis.model, icons, undefined, { signal: options.signal }) : await layoutDiagram(analysis.model, icons);
   const svg = renderSvg(scene, {
     theme: options.theme,
     background: options.background,

@@ -25,6 +25,8 @@ export interface ServerMessages {
   allowedRoots(roots: readonly string[]): string;
   writeFailed(path: string, reason: string): string;
   renderFailed(reason: string): string;
+  /** The layout ran past its time limit and was stopped. */
+  layoutTimedOut(seconds: number): string;
   invalidBackground(value: string): string;
   diagramHasErrors(errors: number): string;
   countsLine(elements: number, connections: number, errors: number, warnings: number): string;
@@ -61,6 +63,8 @@ const en: ServerMessages = {
   allowedRoots: (roots) => (roots.length ? `Allowed roots: ${roots.join(', ')}` : 'Allowed roots: none'),
   writeFailed: (path, reason) => `Could not write ${path}: ${reason}`,
   renderFailed: (reason) => `The diagram could not be rendered: ${reason}`,
+  layoutTimedOut: (seconds) =>
+    `The layout took longer than ${seconds} s and was stopped: the diagram is too large or too dense to lay out in time. Split it into smaller diagrams or connect fewer pairs; nothing was written.`,
   invalidBackground: (value) => `Invalid background '${value}': give a CSS colour (#rrggbb, #rgb, rgb(), hsl(), a colour name) or 'transparent'.`,
   diagramHasErrors: (errors) => `Nothing was written: the diagram has ${plural(errors, 'error', 'errors')}. Fix them (check_diagram shows the same list) and render again.`,
   countsLine: (elements, connections, errors, warnings) =>
@@ -112,6 +116,8 @@ const ptBR: ServerMessages = {
   allowedRoots: (roots) => (roots.length ? `Raízes permitidas: ${roots.join(', ')}` : 'Raízes permitidas: nenhuma'),
   writeFailed: (path, reason) => `Não foi possível gravar ${path}: ${reason}`,
   renderFailed: (reason) => `O diagrama não pôde ser desenhado: ${reason}`,
+  layoutTimedOut: (seconds) =>
+    `O layout levou mais de ${seconds} s e foi interrompido: o diagrama é grande ou denso demais para o layout a tempo. Divida-o em diagramas menores ou conecte menos pares; nada foi gravado.`,
   invalidBackground: (value) => `Fundo inválido '${value}': informe uma cor CSS (#rrggbb, #rgb, rgb(), hsl(), um nome de cor) ou 'transparent'.`,
   diagramHasErrors: (errors) => `Nada foi gravado: o diagrama tem ${plural(errors, 'erro', 'erros')}. Corrija-os (check_diagram mostra a mesma lista) e desenhe de novo.`,
   countsLine: (elements, connections, errors, warnings) =>

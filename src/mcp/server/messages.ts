@@ -45,7 +45,10 @@ export interface ServerMessages {
 }
 
 const en: ServerMessages = {
-  textTooLarge: (bytes, limit) => `The diagram text is ${formatSize(bytes)}; the limit is ${formatSize(limit)}. Split it into smaller diagrams.`,
+  textTooLarge: (bytes, limit) => {
+    const [size, max] = distinctSizes(bytes, limit, 'en');
+    return `The diagram text is ${size}; the limit is ${max}. Split it into smaller diagrams.`;
+  },
   outputEmpty: () => 'Refused: `output` is empty; give a path ending in .svg.',
   outputNotSvg: (output) => `Refused: '${output}' does not end in .svg; render_diagram writes only .svg files.`,
   outputNulByte: () => 'Refused: the output path contains a NUL byte.',
@@ -98,7 +101,10 @@ const en: ServerMessages = {
 };
 
 const ptBR: ServerMessages = {
-  textTooLarge: (bytes, limit) => `O texto do diagrama tem ${formatSize(bytes)}; o limite é ${formatSize(limit)}. Divida-o em diagramas menores.`,
+  textTooLarge: (bytes, limit) => {
+    const [size, max] = distinctSizes(bytes, limit, 'pt-BR');
+    return `O texto do diagrama tem ${size}; o limite é ${max}. Divida-o em diagramas menores.`;
+  },
   outputEmpty: () => 'Recusado: `output` está vazio; informe um caminho terminado em .svg.',
   outputNotSvg: (output) => `Recusado: '${output}' não termina em .svg; render_diagram só grava arquivos .svg.`,
   outputNulByte: () => 'Recusado: o caminho de saída contém um byte NUL.',
@@ -160,6 +166,13 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Two sizes as `formatSize` shows them, or as exact byte counts where those would read the same. */
+export function distinctSizes(a: number, b: number, locale: Locale): [string, string] {
+  const [sa, sb] = [formatSize(a), formatSize(b)];
+  if (sa !== sb || a === b) return [sa, sb];
+  return [`${a.toLocaleString(locale)} bytes`, `${b.toLocaleString(locale)} bytes`];
 }
 
 const EN_KINDS: Record<SelectedElementKind, string> = { node: 'node', group: 'group', connection: 'connection' };

@@ -1,9 +1,8 @@
 import { formatDiagnosticLine } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
-import { renderSvg } from '../../core/render';
 import { localeFromEnv } from '../../core/locale';
-import { renderText } from '../../node/diagramPipeline';
-import { svgToPng } from '../../node/png';
+import { MAX_PNG_PIXELS, renderPng, renderText } from '../../node/diagramPipeline';
+import { pngScaledDownNote } from '../renderOptions';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 import { isMarkdownPath, readInputFile, resolvePath } from '../readInput';
@@ -67,7 +66,11 @@ export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDe
   // Both files are produced before either is written, so a failure leaves neither half-done.
   let png: Buffer | undefined;
   try {
-    if (values.png !== undefined) png = await svgToPng(renderSvg(result.scene, { theme, animate: false }), { scale });
+    if (values.png !== undefined) {
+      const image = await renderPng(result.scene, { theme, scale, maxPixels: MAX_PNG_PIXELS });
+      png = image.png;
+      if (image.scaledDown) io.stderr(pngScaledDownNote(values.png, image));
+    }
   } catch (err) {
     io.stderr(`archflow render: cannot draw the PNG: ${(err as Error).message}\n`);
     return EXIT_USAGE;

@@ -3,13 +3,11 @@ import { formatDiagnosticLine } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
 import { localeFromEnv } from '../../core/locale';
 import { analyzeMarkdown, fenceNames, replaceFences, type DiagramFence } from '../../core/markdown';
-import { renderSvg } from '../../core/render';
-import { renderText } from '../../node/diagramPipeline';
-import { svgToPng } from '../../node/png';
+import { MAX_PNG_PIXELS, renderPng, renderText } from '../../node/diagramPipeline';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 import { isMarkdownPath, readInputFile, resolvePath, type InputFile } from '../readInput';
-import { parseScale, parseTheme, parseTimeout } from '../renderOptions';
+import { parseScale, parseTheme, parseTimeout, pngScaledDownNote } from '../renderOptions';
 import { layoutTimeoutMessage, withLayoutWorker } from '../layoutRun';
 import { DEFAULT_LAYOUT_TIME_LIMIT_MS } from '../../node/workerLayout';
 import { readIfExists, writeAtomically } from '../writeFiles';
@@ -96,8 +94,13 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
         for (const [i, fence] of fences.entries()) {
           const result = await renderText(fence.text, { catalog, layout, theme, animate: true });
           if (!result.ok) throw new Error(`fence ${fence.index} of ${input.name} has errors after a clean check`);
-          const data = values.png ? await svgToPng(renderSvg(result.scene, { theme, animate: false }), { scale }) : Buffer.from(result.svg, 'utf8');
           const path = resolve(resolvePath(io, outDir), `${names[i]}.${ext}`);
+          let data: Buffer = Buffer.from(result.svg, 'utf8');
+          if (values.png) {
+            const image = await renderPng(result.scene, { theme, scale, maxPixels: MAX_PNG_PIXELS });
+            if (image.scaledDown) io.stderr(pngScaledDownNote(shownPath(io, path), image));
+            data = image.png;
+          }
           outputs.push({ path, shown: shownPath(io, path), data, from: `${input.name}:${fence.line}` });
           links.set(fence, { path, alt: fence.title ?? result.model.title ?? fence.id ?? `Diagram ${fence.index + 1}` });
         }

@@ -25,6 +25,8 @@ export interface ServerMessages {
   allowedRoots(roots: readonly string[]): string;
   writeFailed(path: string, reason: string): string;
   renderFailed(reason: string): string;
+  /** The preview was drawn smaller than asked, to stay under the pixel cap. */
+  previewScaledDown(width: number, height: number): string;
   /** The layout ran past its time limit and was stopped. */
   layoutTimedOut(seconds: number): string;
   invalidBackground(value: string): string;
@@ -66,6 +68,7 @@ const en: ServerMessages = {
   allowedRoots: (roots) => (roots.length ? `Allowed roots: ${roots.join(', ')}` : 'Allowed roots: none'),
   writeFailed: (path, reason) => `Could not write ${path}: ${reason}`,
   renderFailed: (reason) => `The diagram could not be rendered: ${reason}`,
+  previewScaledDown: (width, height) => `The preview is scaled down to ${width} × ${height} px to stay small; the SVG is full size.`,
   layoutTimedOut: (seconds) =>
     `The layout took longer than ${seconds} s and was stopped: the diagram is too large or too dense to lay out in time. Split it into smaller diagrams or connect fewer pairs; nothing was written.`,
   invalidBackground: (value) => `Invalid background '${value}': give a CSS colour (#rrggbb, #rgb, rgb(), hsl(), a colour name) or 'transparent'.`,
@@ -122,6 +125,7 @@ const ptBR: ServerMessages = {
   allowedRoots: (roots) => (roots.length ? `Raízes permitidas: ${roots.join(', ')}` : 'Raízes permitidas: nenhuma'),
   writeFailed: (path, reason) => `Não foi possível gravar ${path}: ${reason}`,
   renderFailed: (reason) => `O diagrama não pôde ser desenhado: ${reason}`,
+  previewScaledDown: (width, height) => `A prévia foi reduzida para ${width} × ${height} px para ficar pequena; o SVG tem o tamanho inteiro.`,
   layoutTimedOut: (seconds) =>
     `O layout levou mais de ${seconds} s e foi interrompido: o diagrama é grande ou denso demais para o layout a tempo. Divida-o em diagramas menores ou conecte menos pares; nada foi gravado.`,
   invalidBackground: (value) => `Fundo inválido '${value}': informe uma cor CSS (#rrggbb, #rgb, rgb(), hsl(), um nome de cor) ou 'transparent'.`,

@@ -115,8 +115,9 @@ async function renderNow(input: RenderDiagramInput, context: RenderContext): Pro
     view: { scene: result.scene, output: { path: checked.target.path, display: checked.target.display, bytes: bytes.length } },
   };
   if (input.preview) {
-    const { png } = await renderPreviewPng(result.scene, { theme: input.theme, background: input.background, maxWidth: context.previewMaxWidth, rasterize: context.rasterize });
+    const { png, width, height, scaledDown } = await renderPreviewPng(result.scene, { theme: input.theme, background: input.background, maxWidth: context.previewMaxWidth, rasterize: context.rasterize });
     outcome.image = { mimeType: 'image/png', data: png };
+    if (scaledDown) outcome.text += `\n${messages.previewScaledDown(width, height)}`;
   }
   return outcome;
 }

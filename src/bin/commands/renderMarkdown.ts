@@ -108,7 +108,8 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
           const target = resolvePath(io, values.output);
           const copy = replaceFences(input.text, fences, (fence) => {
             const link = links.get(fence)!;
-            return { before: [`![${escapeAlt(link.alt)}](${linkPath(dirname(target), link.path)})`, '', '<details>', '<summary>Diagram source</summary>', ''], after: ['', '</details>'] };
+            // The blank line after </details> ends its HTML block, which would otherwise swallow what follows.
+            return { before: [`![${escapeAlt(link.alt)}](${linkPath(dirname(target), link.path)})`, '', '<details>', '<summary>Diagram source</summary>', ''], after: ['', '</details>', ''] };
           });
           outputs.push({ path: target, shown: shownPath(io, target), data: Buffer.from(copy, 'utf8') });
         }
@@ -130,9 +131,16 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
     return EXIT_USAGE;
   }
 
+  // Every output is looked at before any is written: one that cannot be (a folder in the way) stops them all.
   const changed: Output[] = [];
   for (const out of outputs) {
-    const current = await readIfExists(out.path).catch(() => undefined);
+    let current: Buffer | undefined;
+    try {
+      current = await readIfExists(out.path);
+    } catch (err) {
+      io.stderr(`archflow render: cannot write ${out.shown}: ${(err as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a directory' : (err as Error).message}; nothing written\n`);
+      return EXIT_USAGE;
+    }
     if (!current || !current.equals(out.data)) changed.push(out);
   }
   if (values.check) {

@@ -256,10 +256,19 @@ export function formatRelated(d: Diagnostic, related: RelatedInformation, locale
 
 /**
  * The plain-text form used by the CLI and MCP tools: `FILE:LINE:COL: error|warning: MESSAGE`.
- * The severity word stays English in every locale (as compilers print it).
+ * The severity word stays English in every locale (as compilers print it); control characters
+ * of the message are escaped (see escapeControls).
  */
 export function formatDiagnosticLine(file: string, d: Diagnostic, locale: Locale): string {
-  return `${file}:${d.range.line}:${d.range.column}: ${d.severity}: ${formatMessage(d, locale)}`;
+  return `${file}:${d.range.line}:${d.range.column}: ${d.severity}: ${escapeControls(formatMessage(d, locale))}`;
+}
+
+/**
+ * Control characters (C0 but tab, DEL, C1) as `\x1b`-style escapes: a message quotes the
+ * user's text, and raw escape bytes in a terminal would recolour it, move the cursor or worse.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/[\x00-\x08\x0a-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 /** A diagnostic as plain, localised data: 1-based positions, `endColumn` exclusive. */

@@ -40,7 +40,8 @@ export function replaceFences(markdown: string, fences: readonly DiagramFence[],
     const continuation = prefix.replace(/[-*+]|\d{1,9}[.)]/g, (m) => ' '.repeat(m.length));
     const prefixed = (line: string, p: string) => (line === '' ? p.trimEnd() : p + line);
     const before = out.at(-1)?.[0];
-    if (wrapping.before.length > 0 && prefix === continuation && before !== undefined && before.slice(continuation.length).trim() !== '' && !/^[\s>]*$/.test(before)) {
+    const blank = (line: string) => line.startsWith(continuation.trimEnd()) && line.slice(continuation.trimEnd().length).trim() === '';
+    if (wrapping.before.length > 0 && prefix === continuation && before !== undefined && !blank(before)) {
       insert(continuation.trimEnd());
     }
     wrapping.before.forEach((line, i) => insert(prefixed(line, i === 0 ? prefix : continuation)));
@@ -49,12 +50,18 @@ export function replaceFences(markdown: string, fences: readonly DiagramFence[],
     if (wrapping.after.length > 0 && out.at(-1)![1] === undefined) out.at(-1)![1] = eol;
     // A closing blank line is left out where a blank line (or the end of the text) follows anyway.
     const following = lines[last + 1];
-    const after = wrapping.after.at(-1) === '' && (following === undefined || /^[\s>]*$/.test(following)) ? wrapping.after.slice(0, -1) : wrapping.after;
+    const after = wrapping.after.at(-1) === '' && (following === undefined || blank(following)) ? wrapping.after.slice(0, -1) : wrapping.after;
     after.forEach((line) => insert(prefixed(line, continuation)));
     // The last inserted line ends as the fence's last line did (without a break at the end of the file).
     if (after.length > 0) out.at(-1)![1] = last + 1 < lines.length ? eol : ends[last];
     next = last + 1;
   }
   keep(next, lines.length);
-  return out.map(([text, end], i) => text + (end ?? (i < out.length - 1 ? eol : ''))).join('');
+  return out
+    .map(([text, end], i) => {
+      const brk = end ?? (i < out.length - 1 ? eol : '');
+      // After a lone CR, an empty line's LF would merge with it into one CRLF break.
+      return text + (text === '' && brk === '\n' && i > 0 && out[i - 1]![1] === '\r' ? '\r\n' : brk);
+    })
+    .join('');
 }

@@ -40,7 +40,7 @@ export function replaceFences(markdown: string, fences: readonly DiagramFence[],
     const continuation = prefix.replace(/[-*+]|\d{1,9}[.)]/g, (m) => ' '.repeat(m.length));
     const prefixed = (line: string, p: string) => (line === '' ? p.trimEnd() : p + line);
     const before = out.at(-1)?.[0];
-    const blank = (line: string) => line.startsWith(continuation.trimEnd()) && line.slice(continuation.trimEnd().length).trim() === '';
+    const blank = (line: string) => line.trim() === '' || (line.startsWith(continuation.trimEnd()) && line.slice(continuation.trimEnd().length).trim() === '');
     if (wrapping.before.length > 0 && prefix === continuation && before !== undefined && !blank(before)) {
       insert(continuation.trimEnd());
     }

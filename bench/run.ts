@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|markdown|lsp]
+ * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|markdown|lsp|robustness]
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { benchMcpClient } from './mcpClient.bench';
 import { benchMcpServer } from './mcpServer.bench';
 import { printTable, type BenchRow } from './measure';
 import { benchStyleEdit } from './styleEdit.bench';
+import { benchRobustness } from './robustness.bench';
 import { benchWebview } from './webview.bench';
 
 const argv = process.argv.slice(2);
@@ -33,6 +34,7 @@ const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'chat-apps', run: () => benchChatAppHost({ sizes: [10, 100, 300], runs: quick ? 3 : 7 }) },
   { name: 'markdown', run: async () => benchMarkdownPreview(quick ? 3 : 7) },
   { name: 'lsp', run: () => benchLsp({ runs: quick ? 3 : 7, requests: quick ? 30 : 100 }) },
+  { name: 'robustness', run: () => benchRobustness({ runs: quick ? 1 : 3 }) },
 ];
 
 /**

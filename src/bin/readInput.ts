@@ -9,6 +9,8 @@ export interface InputFile {
   /** As the user wrote it, or {@link STDIN_NAME} for `-`. */
   name: string;
   text: string;
+  /** The file began with a UTF-8 byte-order mark (dropped from `text`): a rewrite keeps it. */
+  bom?: boolean;
 }
 
 /** Reads FILE arguments, `-` meaning standard input. Rejects with a readable message. */
@@ -22,7 +24,8 @@ export async function readInputFile(arg: string, io: CliIo): Promise<InputFile> 
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
     throw new Error(`${arg}: cannot read: ${why}`);
   }
-  return { name: arg, text: decodeUtf8(arg, bytes) };
+  const text = decodeUtf8(arg, bytes);
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? { name: arg, text, bom: true } : { name: arg, text };
 }
 
 /**

@@ -56,6 +56,9 @@ export type DiagnosticCode =
   | 'repeated-theme'
   | 'self-connection'
   | 'too-many-connections'
+  | 'nesting-too-deep'
+  | 'too-many-elements'
+  | 'too-dense'
   | 'label-too-long'
   /** Markdown only: a `diagram` fence without its closing fence. */
   | 'unclosed-fence';

@@ -9,7 +9,7 @@ import { svgToPng, type PngOptions } from './png';
 export { analyzeText, type Analysis, type AnalyzeOptions } from '../core/analysis';
 
 /** Lays a model out: `layoutDiagram` in-thread, or a worker's `layout` (see createLayoutWorker). */
-export type LayoutFunction = (model: DiagramModel, icons: Record<string, IconData | null>) => Promise<Scene>;
+export type LayoutFunction = (model: DiagramModel, icons: Record<string, IconData | null>, options?: undefined, limits?: { signal?: AbortSignal }) => Promise<Scene>;
 
 export interface RenderTextOptions {
   catalog: IconCatalog;
@@ -22,6 +22,8 @@ export interface RenderTextOptions {
   /** Emit animations (default true). */
   animate?: boolean;
   idPrefix?: string;
+  /** Cancels the layout (only a `layout` that honours it, such as a worker's, stops at once). */
+  signal?: AbortSignal;
 }
 
 export type RenderTextResult =
@@ -39,7 +41,8 @@ export async function renderText(text: string, options: RenderTextOptions): Prom
   const analysis = analyzeText(text, { catalog: options.catalog });
   if (analysis.counts.errors > 0) return { ok: false, ...analysis };
   const icons = await options.catalog.load(iconIdsOf(analysis.model));
-  const scene = await (options.layout ?? layoutDiagram)(analysis.model, icons);
+  options.signal?.throwIfAborted();
+  const scene = options.layout ? await options.layout(analysis.model, icons, undefined, { signal: options.signal }) : await layoutDiagram(analysis.model, icons);
   const svg = renderSvg(scene, {
     theme: options.theme,
     background: options.background,
@@ -57,20 +60,53 @@ export interface PreviewOptions {
   background?: string;
   /** Widest image in pixels (default 1600); small drawings are drawn at up to 2x. */
   maxWidth?: number;
+  /** Most pixels in the image (default {@link MAX_PREVIEW_PIXELS}): a tall drawing is scaled down to fit. */
+  maxPixels?: number;
   /** Default: in-thread `svgToPng`. */
   rasterize?: RasterizeFunction;
 }
 
+/** Most pixels of a preview sent to a model (2,000 × 2,000): more costs megabytes and tokens, and shows nothing more. */
+export const MAX_PREVIEW_PIXELS = 4_000_000;
+
 /**
- * A PNG of `scene` for a model or a person to look at: the static frame (no animation),
- * scaled to at most `maxWidth` pixels wide and at most 2x. Rejects only if no rasteriser
- * loads or resvg fails (see `svgToPng`).
+ * Most pixels of a PNG the CLI writes: resvg holds about 4 bytes a pixel and more again to
+ * encode, so 400 nested groups drawn at full size (297 million pixels) took 2.5 GB.
  */
-export async function renderPreviewPng(scene: Scene, options: PreviewOptions = {}): Promise<{ png: Buffer; width: number; height: number }> {
+export const MAX_PNG_PIXELS = 40_000_000;
+
+/** A PNG and its size; `scaledDown` when the pixel cap made it smaller than asked. */
+export interface PngImage {
+  png: Buffer;
+  width: number;
+  height: number;
+  scaledDown: boolean;
+}
+
+/**
+ * A PNG of `scene`'s static frame (no animation) at `scale`, scaled down as much as needed
+ * for `maxPixels`. Rejects only if no rasteriser loads or resvg fails (see `svgToPng`).
+ */
+export async function renderPng(
+  scene: Scene,
+  options: { theme?: ThemeName; background?: string; scale: number | ((svgWidth: number) => number); maxPixels: number; rasterize?: RasterizeFunction },
+): Promise<PngImage> {
   const svg = renderSvg(scene, { theme: options.theme, background: options.background, animate: false });
   const { width, height } = svgSize(svg, scene);
-  const scale = Math.min(2, (options.maxWidth ?? 1600) / Math.max(1, width));
-  return { png: await (options.rasterize ?? svgToPng)(svg, { scale }), width: Math.round(width * scale), height: Math.round(height * scale) };
+  const asked = typeof options.scale === 'number' ? options.scale : options.scale(width);
+  const scale = Math.min(asked, Math.sqrt(options.maxPixels / Math.max(1, width * height)));
+  const png = await (options.rasterize ?? svgToPng)(svg, { scale });
+  return { png, width: Math.round(width * scale), height: Math.round(height * scale), scaledDown: scale < asked };
+}
+
+/**
+ * A PNG of `scene` for a model or a person to look at: the static frame (no animation),
+ * scaled to at most `maxWidth` pixels wide and at most 2x, and to at most `maxPixels` in all.
+ * Rejects only if no rasteriser loads or resvg fails (see `svgToPng`).
+ */
+export async function renderPreviewPng(scene: Scene, options: PreviewOptions = {}): Promise<PngImage> {
+  const scale = (width: number) => Math.min(2, (options.maxWidth ?? 1600) / Math.max(1, width));
+  return renderPng(scene, { theme: options.theme, background: options.background, scale, maxPixels: options.maxPixels ?? MAX_PREVIEW_PIXELS, rasterize: options.rasterize });
 }
 
 /** Every icon id the model's elements name, each once, in declaration order. */

@@ -5,13 +5,34 @@ import { Worker, type Transferable } from 'node:worker_threads';
 /** What a worker posts back for the request with the same `id` (see serveRequests). */
 export type WorkerResponse<Result> = { id: number; value: Result } | { id: number; error: { name: string; message: string; stack?: string } };
 
+/** How long one request may take, and a signal that cancels it. */
+export interface RequestLimits {
+  /** Past this many ms the request rejects with a {@link WorkerTimeoutError}. */
+  timeoutMs?: number;
+  /** Aborting rejects the request with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** A request stopped because it ran past its `timeoutMs`. */
+export class WorkerTimeoutError extends Error {
+  constructor(
+    readonly timeoutMs: number,
+    name: string,
+  ) {
+    super(`${name} stopped after ${timeoutMs / 1000} s`);
+    this.name = 'WorkerTimeoutError';
+  }
+}
+
 export interface WorkerClient<Payload, Result> {
   /**
    * Sends `payload` to the worker thread and resolves with its answer. Rejects with the
    * worker's error (see `toError`), if the worker crashes or exits while the request is
-   * pending (the next call starts a fresh worker), or once the client is disposed.
+   * pending (the next call starts a fresh worker), or once the client is disposed. A request
+   * that times out or is aborted stops the worker at once (a thread busy with synchronous work
+   * cannot be interrupted otherwise); the other pending requests are sent again to a fresh one.
    */
-  request(payload: Payload): Promise<Result>;
+  request(payload: Payload, limits?: RequestLimits): Promise<Result>;
   /** Whether a worker thread is up: from the first request until it idles out, crashes or is disposed. */
   readonly running: boolean;
   /** Terminates the worker and rejects pending requests; later requests reject. */
@@ -27,6 +48,8 @@ export interface WorkerClientOptions {
   idleMs?: number;
   /** The rejection for an error the worker reported; by default the same class and message. */
   toError?: (error: { name: string; message: string; stack?: string }) => Error;
+  /** The worker's call stack, in MB (Node's default is about 4): deep recursion in a library needs more. */
+  stackSizeMb?: number;
 }
 
 /**
@@ -49,7 +72,8 @@ export function bundledWorkerPath(file: string): string {
 export function createWorkerClient<Payload extends object, Result>(options: WorkerClientOptions): WorkerClient<Payload, Result> {
   const { workerPath, name, idleMs } = options;
   const toError = options.toError ?? sameError;
-  const pending = new Map<number, { resolve: (value: Result) => void; reject: (error: Error) => void }>();
+  type Pending = { payload: Payload; resolve: (value: Result) => void; reject: (error: Error) => void; done: () => void };
+  const pending = new Map<number, Pending>();
   let worker: Worker | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 1;
@@ -58,7 +82,10 @@ export function createWorkerClient<Payload extends object, Result>(options: Work
   const failAll = (error: Error) => {
     const waiting = [...pending.values()];
     pending.clear();
-    for (const p of waiting) p.reject(error);
+    for (const p of waiting) {
+      p.done();
+      p.reject(error);
+    }
   };
 
   const stopIdleTimer = () => {
@@ -83,7 +110,7 @@ export function createWorkerClient<Payload extends object, Result>(options: Work
   };
 
   const start = (): Worker => {
-    const w = new Worker(workerPath);
+    const w = new Worker(workerPath, options.stackSizeMb ? { resourceLimits: { stackSizeMb: options.stackSizeMb } } : {});
     // A worker that died takes its pending requests with it; only the current one counts.
     const crashed = (error: Error) => {
       if (worker !== w) return;
@@ -94,6 +121,7 @@ export function createWorkerClient<Payload extends object, Result>(options: Work
       const p = pending.get(response.id);
       if (!p) return;
       pending.delete(response.id);
+      p.done();
       settled(w);
       if ('value' in response) p.resolve(response.value);
       else p.reject(toError(response.error));
@@ -103,22 +131,50 @@ export function createWorkerClient<Payload extends object, Result>(options: Work
     return w;
   };
 
+  const post = (w: Worker, id: number, p: Pending) => {
+    w.ref();
+    try {
+      w.postMessage({ ...p.payload, id });
+    } catch (error) {
+      pending.delete(id);
+      p.done();
+      settled(w);
+      p.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  // Stops the busy worker for the sake of request `id`; the others start over on a fresh one.
+  const cancel = (id: number, error: Error) => {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    p.done();
+    p.reject(error);
+    if (worker) void stop(worker);
+    if (pending.size === 0 || disposed) return;
+    const fresh = (worker = start());
+    for (const [otherId, other] of pending) post(fresh, otherId, other);
+  };
+
   return {
-    request(payload) {
+    request(payload, limits = {}) {
       if (disposed) return Promise.reject(new Error(`${name} is disposed`));
+      if (limits.signal?.aborted) return Promise.reject(abortReason(limits.signal));
       stopIdleTimer();
       const w = (worker ??= start());
       const id = nextId++;
       return new Promise<Result>((resolvePromise, rejectPromise) => {
-        pending.set(id, { resolve: resolvePromise, reject: rejectPromise });
-        w.ref();
-        try {
-          w.postMessage({ ...payload, id });
-        } catch (error) {
-          pending.delete(id);
-          settled(w);
-          rejectPromise(error instanceof Error ? error : new Error(String(error)));
-        }
+        let timer: NodeJS.Timeout | undefined;
+        const onAbort = () => cancel(id, abortReason(limits.signal!));
+        const done = () => {
+          clearTimeout(timer);
+          limits.signal?.removeEventListener('abort', onAbort);
+        };
+        const p: Pending = { payload, resolve: resolvePromise, reject: rejectPromise, done };
+        pending.set(id, p);
+        if (limits.timeoutMs !== undefined) timer = setTimeout(() => cancel(id, new WorkerTimeoutError(limits.timeoutMs!, name)), limits.timeoutMs);
+        limits.signal?.addEventListener('abort', onAbort, { once: true });
+        post(w, id, p);
       });
     },
     get running() {
@@ -133,6 +189,10 @@ export function createWorkerClient<Payload extends object, Result>(options: Work
       if (w) await w.terminate();
     },
   };
+}
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted', 'AbortError');
 }
 
 function sameError({ name, message }: { name: string; message: string }): Error {

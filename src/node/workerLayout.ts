@@ -1,7 +1,7 @@
 import type { LayoutOptions } from '../core/layout';
 import type { DiagramModel } from '../core/model';
 import type { IconData, Scene } from '../core/scene';
-import { bundledWorkerPath, createWorkerClient } from './workerClient';
+import { bundledWorkerPath, createWorkerClient, WorkerTimeoutError } from './workerClient';
 
 /** What the layout worker is asked (see layoutWorker.ts). */
 export interface LayoutPayload {
@@ -14,11 +14,30 @@ export interface LayoutWorker {
   /**
    * Lays the diagram out on the worker thread; resolves with the same scene `layoutDiagram`
    * gives in-thread. Rejects if the worker crashes or exits while the request is pending
-   * (the next call starts a fresh worker), or once the worker is disposed.
+   * (the next call starts a fresh worker), once the worker is disposed, with a
+   * {@link LayoutTimeoutError} when it takes longer than the time limit, and with the
+   * signal's reason when `signal` aborts (the worker is then stopped and restarted).
    */
-  layout(model: DiagramModel, icons: Record<string, IconData | null>, options?: LayoutOptions): Promise<Scene>;
+  layout(model: DiagramModel, icons: Record<string, IconData | null>, options?: LayoutOptions, limits?: { signal?: AbortSignal }): Promise<Scene>;
   /** Terminates the worker and rejects pending requests; later calls to `layout` reject. */
   dispose(): Promise<void>;
+}
+
+/** How long one layout may take by default before it is stopped (see createLayoutWorker). */
+export const DEFAULT_LAYOUT_TIME_LIMIT_MS = 30_000;
+
+/**
+ * The worker's stack, in MB: elkjs recurses once per hop of a long chain, and a chain of
+ * 5,000 elements (the most a diagram may hold) needs more than the default 4 MB.
+ */
+const LAYOUT_STACK_MB = 32;
+
+/** A layout stopped because it took longer than its time limit. */
+export class LayoutTimeoutError extends Error {
+  constructor(readonly timeLimitMs: number) {
+    super(`the layout took longer than ${timeLimitMs / 1000} s and was stopped; the diagram is too large or too dense to lay out in time`);
+    this.name = 'LayoutTimeoutError';
+  }
 }
 
 /** Where the bundled worker (`dist/layoutWorker.js`) is. */
@@ -28,16 +47,24 @@ export function defaultLayoutWorkerPath(): string {
 
 /**
  * One persistent worker thread that runs `layoutDiagram`, so large layouts leave the calling
- * thread's event loop free, and the layout engine stays warm between requests.
+ * thread's event loop free, and the layout engine stays warm between requests. Each layout
+ * may take at most `timeLimitMs` (default {@link DEFAULT_LAYOUT_TIME_LIMIT_MS}); the worker
+ * runs on a larger stack than the main thread, so deep input that passes the language's
+ * limits (see DIAGRAM_LIMITS) lays out instead of overflowing.
  */
-export function createLayoutWorker(options: { workerPath?: string } = {}): LayoutWorker {
+export function createLayoutWorker(options: { workerPath?: string; timeLimitMs?: number } = {}): LayoutWorker {
+  const timeoutMs = options.timeLimitMs ?? DEFAULT_LAYOUT_TIME_LIMIT_MS;
   const client = createWorkerClient<LayoutPayload, Scene>({
     workerPath: options.workerPath ?? defaultLayoutWorkerPath(),
     name: 'layout worker',
+    stackSizeMb: LAYOUT_STACK_MB,
     toError: (e) => new Error(`layout failed in the worker: ${e.stack ?? e.message}`),
   });
   return {
-    layout: (model, icons, layoutOptions) => client.request(layoutOptions === undefined ? { model, icons } : { model, icons, options: layoutOptions }),
+    layout: (model, icons, layoutOptions, limits) =>
+      client.request(layoutOptions === undefined ? { model, icons } : { model, icons, options: layoutOptions }, { timeoutMs, signal: limits?.signal }).catch((error: unknown) => {
+        throw error instanceof WorkerTimeoutError ? new LayoutTimeoutError(timeoutMs) : error;
+      }),
     dispose: () => client.dispose(),
   };
 }

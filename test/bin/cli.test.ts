@@ -157,3 +157,25 @@ test('icons search --json and icons sets --json', () => {
   assert.equal(sets.reduce((n, s) => n + s.icons, 0), total.icons);
   assert.ok(total.icons > 30_000 && total.names > total.icons);
 });
+
+test('render: 2,000 nested groups are refused with the line of the first too deep, never a stack overflow', () => {
+  const n = 2000;
+  writeFileSync(join(dir, 'nest.diagram'), `${Array.from({ length: n }, (_, i) => `g${i} = group "G" {`).join('\n')}\nleaf = rectangle "L"\n${'}\n'.repeat(n)}`);
+  for (const args of [['check', 'nest.diagram'], ['render', 'nest.diagram', '-o', 'nest.svg']]) {
+    const r = run(args);
+    assert.equal(r.code, 1, args.join(' '));
+    assert.match(r.stdout + r.stderr, /nest\.diagram:101:1: error: groups are nested more than 100 deep here/);
+    assert.doesNotMatch(r.stderr, /internal error|RangeError|\n\s+at /);
+  }
+  assert.equal(existsSync(join(dir, 'nest.svg')), false);
+});
+
+test('render: a layout past --timeout is stopped and says so, writing nothing (exit 1)', () => {
+  const side = (p: string) => Array.from({ length: 15 }, (_, i) => `${p}${i}`).join(', ');
+  writeFileSync(join(dir, 'dense.diagram'), `${side('a')} -> ${side('b')}\n`);
+  const r = run(['render', 'dense.diagram', '-o', 'dense.svg', '--timeout', '0.001']);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /^archflow render: the layout took longer than 0\.001 s and was stopped; .* --timeout SECONDS\n$/);
+  assert.equal(existsSync(join(dir, 'dense.svg')), false);
+  assert.equal(run(['render', 'dense.diagram', '-o', 'dense.svg', '--timeout', '0']).code, 2);
+});

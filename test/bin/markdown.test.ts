@@ -95,7 +95,9 @@ test('render: one SVG per fence with stable names, a Markdown copy linking them,
   assert.ok(shop.includes('>Web<') && shop.includes('>SQL<'));
   const copy = readFileSync(join(dir, 'site/README.md'), 'utf8');
   assert.ok(copy.includes('![Shop & co](../docs/diagrams/shop.svg)\n\n<details>\n<summary>Diagram source</summary>\n\n```diagram id=shop'), copy);
-  assert.ok(copy.includes('- Queue:\n  ![Diagram 2](../docs/diagrams/readme-2.svg)\n'), copy);
+  // Blank lines keep the image out of the paragraph before it, and what follows out of the HTML block.
+  assert.ok(copy.includes('- Queue:\n\n  ![Diagram 2](../docs/diagrams/readme-2.svg)\n'), copy);
+  assert.ok(copy.includes('```\n\n</details>\n\n- Queue:'), copy);
   // The copy keeps every fence, byte for byte.
   assert.deepEqual(
     extractDiagramFences(copy).map((f) => f.text),
@@ -186,4 +188,74 @@ test('usage: Markdown without --out-dir, -o over the input, -o with several inpu
   assert.equal(clash.code, 2);
   assert.match(clash.stderr, /README\.md:3 and other\.md:1 would both write clash\/shop\.svg/);
   assert.equal(existsSync(join(dir, 'clash')), false);
+});
+
+test('format refuses Markdown (never rewrites it as diagram text); --write on a .diagram is atomic and keeps a BOM', () => {
+  const notes = '# Notes\n\n- item\n    - nested item\n\n\n        indented code\n';
+  writeFileSync(join(dir, 'notes.md'), notes);
+  const r = run(['format', 'notes.md', '--write']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /notes\.md is Markdown/);
+  assert.equal(readFileSync(join(dir, 'notes.md'), 'utf8'), notes);
+  writeFileSync(join(dir, 'bom.diagram'), '\ufeffa=rect\na->b\n');
+  assert.equal(run(['format', 'bom.diagram', '--write']).code, 0);
+  assert.equal(readFileSync(join(dir, 'bom.diagram'), 'utf8'), '\ufeffa = rect\na -> b\n');
+  assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), []);
+});
+
+test('the Markdown copy: a lone CR splits lines as the fence finder does, and no list marker is lost', () => {
+  writeFileSync(join(dir, 'cr2.md'), 'A\rB\rC\rD\n- ```diagram id=y\n  a -> b\n  ```\n- keep this item marker\n- and this one\n');
+  const r = run(['render', 'cr2.md', '--out-dir', 'out2', '-o', 'copy2.md']);
+  assert.equal(r.code, 0, r.stderr);
+  const copy = readFileSync(join(dir, 'copy2.md'), 'utf8');
+  assert.ok(copy.startsWith('A\rB\rC\rD\n'), 'lines outside the fences keep their own breaks');
+  assert.match(copy, /\n {2}<\/details>\n\n- keep this item marker\n- and this one\n$/);
+  assert.deepEqual(
+    extractDiagramFences(copy).map((f) => f.text),
+    ['a -> b\n'],
+  );
+});
+
+test('the Markdown copy: what follows </details> and what precedes the image stay Markdown', async () => {
+  const { default: MarkdownIt } = await import('markdown-it');
+  writeFileSync(join(dir, 'html.md'), 'Intro paragraph\n```diagram id=h\na -> b\n```\nSome **bold** text with a [link](http://x.com).\n\n> ```diagram id=h2\n> c -> d\n> ```\n');
+  const r = run(['render', 'html.md', '--out-dir', 'out3', '-o', 'copy3.md']);
+  assert.equal(r.code, 0, r.stderr);
+  const html = new MarkdownIt('commonmark').render(readFileSync(join(dir, 'copy3.md'), 'utf8'));
+  assert.match(html, /<p>Intro paragraph<\/p>/);
+  assert.match(html, /<strong>bold<\/strong> text with a <a href="http:\/\/x\.com">link<\/a>/);
+  assert.equal(extractDiagramFences(readFileSync(join(dir, 'copy3.md'), 'utf8')).length, 2);
+  assert.equal((html.match(/<img /g) ?? []).length, 2);
+});
+
+test('a fence left open at the end of a block quote is an error; nothing is written', () => {
+  writeFileSync(join(dir, 'open.md'), 'Intro\n\n> ```diagram id=q\n> a -> b\n> ');
+  const check = run(['check', 'open.md']);
+  assert.equal(check.code, 1);
+  assert.match(check.stdout, /open\.md:3:3: error: this ```diagram block is never closed/);
+  assert.equal(run(['render', 'open.md', '--out-dir', 'out4', '-o', 'copy4.md']).code, 1);
+  assert.equal(existsSync(join(dir, 'out4')), false);
+  assert.equal(existsSync(join(dir, 'copy4.md')), false);
+});
+
+test('fence names: unique in any case, never a Windows device name; a folder in the way stops every write', () => {
+  const fence = (id: string) => `\`\`\`diagram id=${id}\na -> b\n\`\`\`\n`;
+  writeFileSync(join(dir, 'names.md'), [fence('x'), fence('X'), fence('con'), fence('NUL'), fence('LPT1'), fence('isdir')].join('\n'));
+  mkdirSync(join(dir, 'out5/isdir.svg'), { recursive: true });
+  const blocked = run(['render', 'names.md', '--out-dir', 'out5']);
+  assert.equal(blocked.code, 2);
+  assert.match(blocked.stderr, /cannot write out5\/isdir\.svg: it is a directory; nothing written/);
+  assert.deepEqual(readdirSync(join(dir, 'out5')), ['isdir.svg']);
+  rmSync(join(dir, 'out5/isdir.svg'), { recursive: true });
+  const r = run(['render', 'names.md', '--out-dir', 'out5']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(readdirSync(join(dir, 'out5')).sort(), ['LPT1-diagram.svg', 'NUL-diagram.svg', 'X-2.svg', 'con-diagram.svg', 'isdir.svg', 'x.svg']);
+});
+
+test('check shows the escape bytes of an unknown word escaped, never raw', () => {
+  writeFileSync(join(dir, 'esc.diagram'), 'a = rect "A" link="\u001b[31mred\u001b[0m"\n');
+  const r = run(['check', 'esc.diagram']);
+  assert.equal(r.code, 1);
+  assert.doesNotMatch(r.stdout, /\u001b/);
+  assert.match(r.stdout, /invalid link '\\x1b\[31mred\\x1b\[0m'/);
 });

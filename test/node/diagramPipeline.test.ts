@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeText, iconIdsOf, renderPreviewPng, renderText } from '../../src/node/diagramPipeline';
+import { analyzeText, iconIdsOf, MAX_PNG_PIXELS, renderPng, renderPreviewPng, renderText } from '../../src/node/diagramPipeline';
 import { getIconCatalog } from '../../src/node/iconStore';
 import { layoutDiagram } from '../../src/core/layout';
 
@@ -90,6 +90,22 @@ test('renderPreviewPng fits the width limit and draws small diagrams at up to 2x
   const widePng = await renderPreviewPng(wide.scene, { maxWidth: 800 });
   assert.ok(widePng.width <= 800 && widePng.width >= 799, String(widePng.width));
   assert.equal(widePng.png.readUInt32BE(16), widePng.width);
+});
+
+test('a tall drawing is scaled down to the pixel cap, and says so; one under the cap is not', T, async () => {
+  const catalog = await getIconCatalog();
+  // A top-down chain: narrow and very tall, the shape whose preview only a width cap let through.
+  const tall = await renderText(`direction TB\n${Array.from({ length: 60 }, (_, i) => `c${i} -> c${i + 1}`).join('\n')}`, { catalog });
+  assert.ok(tall.ok);
+  const preview = await renderPreviewPng(tall.scene, { maxPixels: 200_000 });
+  assert.equal(preview.scaledDown, true);
+  const [w, h] = [preview.png.readUInt32BE(16), preview.png.readUInt32BE(20)];
+  assert.deepEqual([w, h], [preview.width, preview.height]);
+  assert.ok(w * h <= 200_000 * 1.01, `${w} x ${h}`);
+  const full = await renderPng(tall.scene, { scale: 1, maxPixels: MAX_PNG_PIXELS });
+  assert.equal(full.scaledDown, false);
+  assert.equal(full.png.readUInt32BE(20), full.height);
+  assert.ok(full.height > preview.height * 2);
 });
 
 test('iconIdsOf lists each icon once, in declaration order', () => {

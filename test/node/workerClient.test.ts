@@ -7,9 +7,18 @@ import { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { bundledWorkerPath, createWorkerClient, serveRequests, type WorkerResponse } from '../../src/node/workerClient';
+import { bundledWorkerPath, createWorkerClient, serveRequests, WorkerTimeoutError, type WorkerResponse } from '../../src/node/workerClient';
 
 const T = { timeout: 60_000 };
+
+/** Answers `x * 2` at once, or spins forever (synchronously, as a stuck layout does) for `spin`. */
+const SPINNER = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (m) => {
+  if (m.spin) for (;;) {}
+  parentPort.postMessage({ id: m.id, value: m.x * 2 });
+});
+`;
 const repo = resolve(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'archflow-worker-client-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +48,38 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 describe('createWorkerClient', () => {
+  it('stops a request past its timeout, and sends the others again to a fresh worker', T, async () => {
+    const spinner = script('spinner.js', SPINNER);
+    const client = createWorkerClient<{ x: number; spin?: boolean }, number>({ workerPath: spinner, name: 'spin worker' });
+    try {
+      const stuck = client.request({ x: 1, spin: true }, { timeoutMs: 50 });
+      // Queued behind the stuck one on the same thread: only a fresh worker can answer it.
+      const behind = client.request({ x: 2 });
+      await assert.rejects(stuck, (e: Error) => e instanceof WorkerTimeoutError && e.timeoutMs === 50 && /spin worker stopped after 0\.05 s/.test(e.message));
+      assert.equal(await behind, 4);
+      assert.equal(await client.request({ x: 5 }), 10);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('an aborted request rejects with the reason and the worker is restarted', T, async () => {
+    const spinner = script('spinner2.js', SPINNER);
+    const client = createWorkerClient<{ x: number; spin?: boolean }, number>({ workerPath: spinner, name: 'spin worker' });
+    try {
+      const controller = new AbortController();
+      const stuck = client.request({ x: 1, spin: true }, { signal: controller.signal });
+      const behind = client.request({ x: 3 });
+      controller.abort(new Error('cancelled by the client'));
+      await assert.rejects(stuck, /cancelled by the client/);
+      assert.equal(await behind, 6);
+      await assert.rejects(client.request({ x: 1 }, { signal: AbortSignal.abort() }), (e: Error) => e.name === 'AbortError');
+      assert.equal(await client.request({ x: 7 }), 14);
+    } finally {
+      await client.dispose();
+    }
+  });
+
   it('matches concurrent answers to their requests by id', T, async () => {
     const client = createWorkerClient<Ask, number>({ workerPath: doubler, name: 'test worker' });
     try {

@@ -1,15 +1,16 @@
-import { writeFile } from 'node:fs/promises';
 import { formatDiagram } from '../../core/language';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
-import { readInputFile, resolvePath } from '../readInput';
+import { isMarkdownPath, readInputFile, resolvePath } from '../readInput';
+import { writeAtomically } from '../writeFiles';
 
 export const FORMAT_USAGE = 'usage: archflow format FILE [--write | --check]';
 
 /**
  * `archflow format`: prints the canonical form to stdout; `--write` rewrites the file only
- * when it changes; `--check` writes nothing and exits 1 when the file is not formatted
- * (for CI and pre-commit hooks).
+ * when it changes, atomically and keeping a byte-order mark; `--check` writes nothing and
+ * exits 1 when the file is not formatted (for CI and pre-commit hooks). Markdown files are
+ * refused (usage error), never rewritten as diagram text.
  */
 export async function runFormatCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs('format', args, {
@@ -20,6 +21,8 @@ export async function runFormatCommand(args: string[], io: CliIo): Promise<numbe
   if (values.write && values.check) throw new UsageError('archflow format: --write and --check cannot be combined');
   const arg = positionals[0];
   if (values.write && arg === '-') throw new UsageError('archflow format: --write needs a file, not stdin');
+  // Formatting Markdown as diagram text would strip its indentation and blank lines.
+  if (isMarkdownPath(arg)) throw new UsageError(`archflow format: ${arg} is Markdown; format takes .diagram files (check the diagrams of a Markdown file with archflow check ${arg})`);
 
   let file;
   try {
@@ -37,7 +40,7 @@ export async function runFormatCommand(args: string[], io: CliIo): Promise<numbe
   if (values.write) {
     if (formatted === file.text) return EXIT_OK;
     try {
-      await writeFile(resolvePath(io, arg), formatted, 'utf8');
+      await writeAtomically(resolvePath(io, arg), file.bom ? `\ufeff${formatted}` : formatted);
     } catch (err) {
       io.stderr(`archflow format: ${arg}: cannot write: ${(err as Error).message}\n`);
       return EXIT_USAGE;

@@ -1,17 +1,18 @@
 import { formatDiagnosticLine } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
-import { renderSvg } from '../../core/render';
 import { localeFromEnv } from '../../core/locale';
-import { renderText } from '../../node/diagramPipeline';
-import { svgToPng } from '../../node/png';
+import { MAX_PNG_PIXELS, renderPng, renderText } from '../../node/diagramPipeline';
+import { pngScaledDownNote } from '../renderOptions';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 import { isMarkdownPath, readInputFile, resolvePath } from '../readInput';
 import { writeAtomically } from '../writeFiles';
-import { parseScale, parseTheme } from '../renderOptions';
+import { parseScale, parseTheme, parseTimeout } from '../renderOptions';
+import { layoutTimeoutMessage, withLayoutWorker } from '../layoutRun';
+import { DEFAULT_LAYOUT_TIME_LIMIT_MS } from '../../node/workerLayout';
 import { MARKDOWN_RENDER_USAGE, runRenderMarkdown } from './renderMarkdown';
 
-export const RENDER_USAGE = `usage: archflow render FILE -o OUT.svg [--png OUT.png] [--theme light|dark] [--scale N]\n       ${MARKDOWN_RENDER_USAGE.replace(/^usage: /, '')}`;
+export const RENDER_USAGE = `usage: archflow render FILE -o OUT.svg [--png OUT.png] [--theme light|dark] [--scale N] [--timeout SECONDS]\n       ${MARKDOWN_RENDER_USAGE.replace(/^usage: /, '')}`;
 
 export interface RenderDeps {
   getIconCatalog(): Promise<IconCatalog>;
@@ -29,6 +30,7 @@ export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDe
     png: { type: 'string' },
     theme: { type: 'string' },
     scale: { type: 'string' },
+    timeout: { type: 'string' },
   });
   if (positionals.length === 1 && isMarkdownPath(positionals[0]!)) throw new UsageError(`archflow render: ${positionals[0]} is Markdown: give --out-dir DIR for its diagrams\n${MARKDOWN_RENDER_USAGE}`);
   if (positionals.length !== 1 || !values.output) throw new UsageError(RENDER_USAGE);
@@ -36,6 +38,7 @@ export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDe
   if (values.png !== undefined && !values.png.toLowerCase().endsWith('.png')) throw new UsageError(`archflow render: --png must name a .png file, got '${values.png}'`);
   const theme = parseTheme(values.theme);
   const scale = parseScale(values.scale);
+  const timeLimitMs = parseTimeout(values.timeout, DEFAULT_LAYOUT_TIME_LIMIT_MS);
 
   let file;
   try {
@@ -44,7 +47,16 @@ export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDe
     io.stderr(`archflow render: ${(err as Error).message}\n`);
     return EXIT_USAGE;
   }
-  const result = await renderText(file.text, { catalog: await deps.getIconCatalog(), theme, animate: true });
+  const catalog = await deps.getIconCatalog();
+  let result;
+  try {
+    result = await withLayoutWorker(timeLimitMs, (layout) => renderText(file.text, { catalog, layout, theme, animate: true }));
+  } catch (err) {
+    const timedOut = layoutTimeoutMessage(err);
+    if (!timedOut) throw err;
+    io.stderr(timedOut + '\n');
+    return EXIT_FAILURE;
+  }
   const locale = localeFromEnv(io.env);
   for (const d of result.diagnostics) io.stderr(formatDiagnosticLine(file.name, d, locale) + '\n');
   if (!result.ok) {
@@ -54,7 +66,11 @@ export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDe
   // Both files are produced before either is written, so a failure leaves neither half-done.
   let png: Buffer | undefined;
   try {
-    if (values.png !== undefined) png = await svgToPng(renderSvg(result.scene, { theme, animate: false }), { scale });
+    if (values.png !== undefined) {
+      const image = await renderPng(result.scene, { theme, scale, maxPixels: MAX_PNG_PIXELS });
+      png = image.png;
+      if (image.scaledDown) io.stderr(pngScaledDownNote(values.png, image));
+    }
   } catch (err) {
     io.stderr(`archflow render: cannot draw the PNG: ${(err as Error).message}\n`);
     return EXIT_USAGE;

@@ -3,17 +3,17 @@ import { formatDiagnosticLine } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
 import { localeFromEnv } from '../../core/locale';
 import { analyzeMarkdown, fenceNames, replaceFences, type DiagramFence } from '../../core/markdown';
-import { renderSvg } from '../../core/render';
-import { renderText } from '../../node/diagramPipeline';
-import { svgToPng } from '../../node/png';
+import { MAX_PNG_PIXELS, renderPng, renderText } from '../../node/diagramPipeline';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 import { isMarkdownPath, readInputFile, resolvePath, type InputFile } from '../readInput';
-import { parseScale, parseTheme } from '../renderOptions';
+import { parseScale, parseTheme, parseTimeout, pngScaledDownNote } from '../renderOptions';
+import { layoutTimeoutMessage, withLayoutWorker } from '../layoutRun';
+import { DEFAULT_LAYOUT_TIME_LIMIT_MS } from '../../node/workerLayout';
 import { readIfExists, writeAtomically } from '../writeFiles';
 
 export const MARKDOWN_RENDER_USAGE =
-  'usage: archflow render FILE.md... --out-dir DIR [-o OUT.md] [--theme light|dark] [--png] [--scale N] [--check]';
+  'usage: archflow render FILE.md... --out-dir DIR [-o OUT.md] [--theme light|dark] [--png] [--scale N] [--timeout SECONDS] [--check]';
 
 export interface RenderMarkdownDeps {
   getIconCatalog(): Promise<IconCatalog>;
@@ -46,6 +46,7 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
     png: { type: 'boolean' },
     scale: { type: 'string' },
     check: { type: 'boolean' },
+    timeout: { type: 'string' },
   });
   const outDir = values['out-dir'];
   if (!outDir || positionals.length === 0) throw new UsageError(MARKDOWN_RENDER_USAGE);
@@ -60,6 +61,7 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
   }
   const theme = parseTheme(values.theme);
   const scale = parseScale(values.scale);
+  const timeLimitMs = parseTimeout(values.timeout, DEFAULT_LAYOUT_TIME_LIMIT_MS);
   const ext = values.png ? 'png' : 'svg';
   const locale = localeFromEnv(io.env);
 
@@ -77,32 +79,47 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
   const outputs: Output[] = [];
   let errors = 0;
   let diagrams = 0;
-  for (const input of inputs) {
-    const md = analyzeMarkdown(input.text, { catalog });
-    for (const d of md.diagnostics) io.stderr(formatDiagnosticLine(input.name, d, locale) + '\n');
-    errors += md.errors;
-    diagrams += md.fences.length;
-    if (md.fences.length === 0) io.stderr(`${input.name}: no diagram fences\n`);
-    if (md.errors > 0) continue;
-    const fences = md.fences.map((f) => f.fence);
-    const names = fenceNames(fences, basename(input.name, extname(input.name)));
-    const links = new Map<DiagramFence, { path: string; alt: string }>();
-    for (const [i, fence] of fences.entries()) {
-      const result = await renderText(fence.text, { catalog, theme, animate: true });
-      if (!result.ok) throw new Error(`fence ${fence.index} of ${input.name} has errors after a clean check`);
-      const data = values.png ? await svgToPng(renderSvg(result.scene, { theme, animate: false }), { scale }) : Buffer.from(result.svg, 'utf8');
-      const path = resolve(resolvePath(io, outDir), `${names[i]}.${ext}`);
-      outputs.push({ path, shown: shownPath(io, path), data, from: `${input.name}:${fence.line}` });
-      links.set(fence, { path, alt: fence.title ?? result.model.title ?? fence.id ?? `Diagram ${fence.index + 1}` });
-    }
-    if (values.output !== undefined) {
-      const target = resolvePath(io, values.output);
-      const copy = replaceFences(input.text, fences, (fence) => {
-        const link = links.get(fence)!;
-        return { before: [`![${escapeAlt(link.alt)}](${linkPath(dirname(target), link.path)})`, '', '<details>', '<summary>Diagram source</summary>', ''], after: ['', '</details>'] };
-      });
-      outputs.push({ path: target, shown: shownPath(io, target), data: Buffer.from(copy, 'utf8') });
-    }
+  try {
+    await withLayoutWorker(timeLimitMs, async (layout) => {
+      for (const input of inputs) {
+        const md = analyzeMarkdown(input.text, { catalog });
+        for (const d of md.diagnostics) io.stderr(formatDiagnosticLine(input.name, d, locale) + '\n');
+        errors += md.errors;
+        diagrams += md.fences.length;
+        if (md.fences.length === 0) io.stderr(`${input.name}: no diagram fences\n`);
+        if (md.errors > 0) continue;
+        const fences = md.fences.map((f) => f.fence);
+        const names = fenceNames(fences, basename(input.name, extname(input.name)));
+        const links = new Map<DiagramFence, { path: string; alt: string }>();
+        for (const [i, fence] of fences.entries()) {
+          const result = await renderText(fence.text, { catalog, layout, theme, animate: true });
+          if (!result.ok) throw new Error(`fence ${fence.index} of ${input.name} has errors after a clean check`);
+          const path = resolve(resolvePath(io, outDir), `${names[i]}.${ext}`);
+          let data: Buffer = Buffer.from(result.svg, 'utf8');
+          if (values.png) {
+            const image = await renderPng(result.scene, { theme, scale, maxPixels: MAX_PNG_PIXELS });
+            if (image.scaledDown) io.stderr(pngScaledDownNote(shownPath(io, path), image));
+            data = image.png;
+          }
+          outputs.push({ path, shown: shownPath(io, path), data, from: `${input.name}:${fence.line}` });
+          links.set(fence, { path, alt: fence.title ?? result.model.title ?? fence.id ?? `Diagram ${fence.index + 1}` });
+        }
+        if (values.output !== undefined) {
+          const target = resolvePath(io, values.output);
+          const copy = replaceFences(input.text, fences, (fence) => {
+            const link = links.get(fence)!;
+            // The blank line after </details> ends its HTML block, which would otherwise swallow what follows.
+            return { before: [`![${escapeAlt(link.alt)}](${linkPath(dirname(target), link.path)})`, '', '<details>', '<summary>Diagram source</summary>', ''], after: ['', '</details>', ''] };
+          });
+          outputs.push({ path: target, shown: shownPath(io, target), data: Buffer.from(copy, 'utf8') });
+        }
+      }
+    });
+  } catch (err) {
+    const timedOut = layoutTimeoutMessage(err);
+    if (!timedOut) throw err;
+    io.stderr(timedOut + '\n');
+    return EXIT_FAILURE;
   }
   if (errors > 0) {
     io.stderr(`archflow render: ${errors} error(s); nothing written\n`);
@@ -114,9 +131,16 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
     return EXIT_USAGE;
   }
 
+  // Every output is looked at before any is written: one that cannot be (a folder in the way) stops them all.
   const changed: Output[] = [];
   for (const out of outputs) {
-    const current = await readIfExists(out.path).catch(() => undefined);
+    let current: Buffer | undefined;
+    try {
+      current = await readIfExists(out.path);
+    } catch (err) {
+      io.stderr(`archflow render: cannot write ${out.shown}: ${(err as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a directory' : (err as Error).message}; nothing written\n`);
+      return EXIT_USAGE;
+    }
     if (!current || !current.equals(out.data)) changed.push(out);
   }
   if (values.check) {

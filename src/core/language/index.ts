@@ -1,5 +1,6 @@
-export { parseDiagram, MAX_CONNECTIONS_PER_STATEMENT, type ParseOptions } from './parser';
+export { parseDiagram, MAX_CONNECTIONS_PER_STATEMENT, MAX_ICON_SUGGESTION_QUERIES, type ParseOptions } from './parser';
 export { MAX_LABEL_LENGTH } from '../labelLimit';
+export { DIAGRAM_LIMITS } from './diagramLimits';
 export { formatMessage, formatRelated, formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from './messages';
 export { formatDiagram } from './formatter';
 export { syntaxHelp, SYNTAX_EXAMPLE_EN, SYNTAX_EXAMPLE_PT } from './syntaxHelp';

@@ -136,6 +136,10 @@ const EN: Record<DiagnosticCode, Template> = {
     return `invalid value '${s(a, 'value')}' for '${s(a, 'attribute')}'${didYouMean(a, 'en')}${acc ? `${has(a, 'suggestion') ? ' Accepted' : '; accepted'}: ${acc}` : ''}`;
   },
   'too-many-connections': (a) => `this statement makes more than ${s(a, 'limit')} connections; split it`,
+  'nesting-too-deep': (a) => `groups are nested more than ${n(a, 'limit', 'en')} deep here, too deep to lay out; flatten the nesting`,
+  'too-many-elements': (a) => `the diagram has ${n(a, 'count', 'en')} elements, over the limit of ${n(a, 'limit', 'en')} that can be laid out; split it into several diagrams`,
+  'too-dense': (a) =>
+    `the diagram has ${n(a, 'count', 'en')} connections for ${n(a, 'elements', 'en')} elements, over the limit of ${n(a, 'limit', 'en')} that can be laid out in time; this one is the first past it: split the diagram or connect fewer pairs`,
   'unclosed-fence': (a) => `this ${s(a, 'marker')}${s(a, 'lang')} block is never closed: end the diagram with a line holding ${s(a, 'marker')}`,
   'unknown-attribute': (a) =>
     has(a, 'suggestion')
@@ -196,6 +200,10 @@ const PT: Record<DiagnosticCode, Template> = {
     return `valor inválido '${s(a, 'value')}' para '${s(a, 'attribute')}'${didYouMean(a, 'pt-BR')}${acc ? `${has(a, 'suggestion') ? ' Aceitos' : '; aceitos'}: ${acc}` : ''}`;
   },
   'too-many-connections': (a) => `esta instrução gera mais de ${s(a, 'limit')} conexões; divida-a`,
+  'nesting-too-deep': (a) => `os grupos estão aninhados com mais de ${n(a, 'limit', 'pt-BR')} níveis aqui, fundo demais para o layout; reduza o aninhamento`,
+  'too-many-elements': (a) => `o diagrama tem ${n(a, 'count', 'pt-BR')} elementos, acima do limite de ${n(a, 'limit', 'pt-BR')} que o layout aceita; divida-o em vários diagramas`,
+  'too-dense': (a) =>
+    `o diagrama tem ${n(a, 'count', 'pt-BR')} conexões para ${n(a, 'elements', 'pt-BR')} elementos, acima do limite de ${n(a, 'limit', 'pt-BR')} que o layout desenha a tempo; esta é a primeira além dele: divida o diagrama ou conecte menos pares`,
   'unclosed-fence': (a) => `este bloco ${s(a, 'marker')}${s(a, 'lang')} nunca é fechado: termine o diagrama com uma linha contendo ${s(a, 'marker')}`,
   'unknown-attribute': (a) =>
     has(a, 'suggestion')
@@ -248,10 +256,19 @@ export function formatRelated(d: Diagnostic, related: RelatedInformation, locale
 
 /**
  * The plain-text form used by the CLI and MCP tools: `FILE:LINE:COL: error|warning: MESSAGE`.
- * The severity word stays English in every locale (as compilers print it).
+ * The severity word stays English in every locale (as compilers print it); control characters
+ * of the message are escaped (see escapeControls).
  */
 export function formatDiagnosticLine(file: string, d: Diagnostic, locale: Locale): string {
-  return `${file}:${d.range.line}:${d.range.column}: ${d.severity}: ${formatMessage(d, locale)}`;
+  return `${file}:${d.range.line}:${d.range.column}: ${d.severity}: ${escapeControls(formatMessage(d, locale))}`;
+}
+
+/**
+ * Control characters (C0 but tab, DEL, C1) as `\x1b`-style escapes: a message quotes the
+ * user's text, and raw escape bytes in a terminal would recolour it, move the cursor or worse.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/[\x00-\x08\x0a-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 /** A diagnostic as plain, localised data: 1-based positions, `endColumn` exclusive. */

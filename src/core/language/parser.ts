@@ -1,4 +1,5 @@
 import type { IconCatalog } from '../icons/types';
+import { diagramLimitBreaches } from './diagramLimits';
 import { isLabelTooLong, labelLength, MAX_LABEL_LENGTH } from '../labelLimit';
 import type {
   ArrowHeads,
@@ -76,6 +77,12 @@ export interface ParsedDocument extends ParseResult {
 
 /** Past this many distinct undeclared ids, the rest get no "did you mean" (they are meant as implicit nodes). */
 const MAX_ID_SUGGESTION_QUERIES = 100;
+
+/**
+ * Past this many distinct unknown icon ids, the rest get no "did you mean": each query scans
+ * the whole icon index (tens of ms), and one document may name thousands of made-up icons.
+ */
+export const MAX_ICON_SUGGESTION_QUERIES = 10;
 
 /** More connections than this from one statement is a mistake, not a diagram. */
 export const MAX_CONNECTIONS_PER_STATEMENT = 10_000;
@@ -167,6 +174,8 @@ class Parser {
   private pendingGroup: { decl: GroupDecl | null; childParent: string | undefined } | null = null;
   private current!: LineInfo;
   private lineHasError = false;
+  /** Suggestions already asked of the icon index, by icon id (see MAX_ICON_SUGGESTION_QUERIES). */
+  private readonly iconSuggestions = new Map<string, string[]>();
 
   constructor(
     private readonly text: string,
@@ -762,16 +771,26 @@ class Parser {
         known = true;
       }
       if (!known) {
-        let near: string[] = [];
-        try {
-          near = this.icons.suggest(id, 3).slice(0, 3);
-        } catch {
-          near = [];
-        }
+        const near = this.iconSuggestionsFor(id);
         this.report('unknown-icon', t.range, { icon: id, suggestion: near[0] }, near.map((s) => replacement(t, s)));
       }
     }
     return id;
+  }
+
+  private iconSuggestionsFor(id: string): string[] {
+    let near = this.iconSuggestions.get(id);
+    if (near) return near;
+    near = [];
+    if (this.iconSuggestions.size < MAX_ICON_SUGGESTION_QUERIES) {
+      try {
+        near = this.icons!.suggest(id, 3).slice(0, 3);
+      } catch {
+        near = [];
+      }
+    }
+    this.iconSuggestions.set(id, near);
+    return near;
   }
 
   private applyStyle(decl: NodeDecl | GroupDecl, attrs: Tail['attrs']): void {
@@ -834,6 +853,7 @@ class Parser {
         this.roots.push(id);
       }
     }
+    for (const breach of diagramLimitBreaches(this.elements, this.connections)) this.report(breach.code, breach.range, breach.args);
   }
 }
 

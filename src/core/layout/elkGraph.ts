@@ -110,8 +110,13 @@ export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = 
   });
   const edgesIn = (container: string | undefined) => edgesByContainer.get(container) ?? [];
 
-  const childrenOf = (container: string | undefined): ElkNode[] =>
-    (h.children.get(container) ?? []).map((id) => elementNode(id));
+  // Filled in by the loop below, not by recursion: thousands of nested groups must not overflow the stack.
+  const unfilled: [ElkNode[], string | undefined][] = [];
+  const childrenOf = (container: string | undefined): ElkNode[] => {
+    const list: ElkNode[] = [];
+    unfilled.push([list, container]);
+    return list;
+  };
 
   const elementNode = (id: string): ElkNode => {
     const element = h.byId.get(id)!;
@@ -160,5 +165,9 @@ export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = 
     children: childrenOf(undefined),
     edges: edgesIn(undefined),
   };
+  for (let i = 0; i < unfilled.length; i++) {
+    const [list, container] = unfilled[i]!;
+    for (const id of h.children.get(container) ?? []) list.push(elementNode(id));
+  }
   return { graph, nodeBoxes, groupBoxes, edgeLabels };
 }

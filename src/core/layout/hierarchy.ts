@@ -65,16 +65,20 @@ export function buildHierarchy(model: DiagramModel, diagramDirection: Direction)
   const groups: GroupDecl[] = [];
   const depth = new Map<string, number>();
   const direction = new Map<string, Direction>();
-  const visit = (id: string, level: number, inherited: Direction) => {
+  // Depth-first with an explicit stack (children pushed in reverse to keep declaration order):
+  // thousands of nested groups must not overflow the call stack.
+  const stack: [string, number, Direction][] = (children.get(undefined) ?? []).map((id): [string, number, Direction] => [id, 0, diagramDirection]).reverse();
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [id, level, inherited] = top;
     const element = byId.get(id)!;
-    if (element.kind !== 'group') return;
+    if (element.kind !== 'group') continue;
     const own = element.direction ?? inherited;
     groups.push(element);
     depth.set(id, level);
     direction.set(id, own);
-    for (const child of children.get(id) ?? []) visit(child, level + 1, own);
-  };
-  for (const id of children.get(undefined) ?? []) visit(id, 0, diagramDirection);
+    const kids = children.get(id) ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i]!, level + 1, own]);
+  }
   for (const element of byId.values()) if (element.kind === 'node') nodes.push(element);
 
   const connections = model.connections.filter((c) => byId.has(c.source) && byId.has(c.target));

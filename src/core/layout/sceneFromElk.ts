@@ -12,12 +12,14 @@ import { personAttachment } from './personFigure';
 function collect(root: ElkNode): { boxes: Map<string, Box>; edges: Map<string, ElkExtendedEdge> } {
   const boxes = new Map<string, Box>();
   const edges = new Map<string, ElkExtendedEdge>();
-  const walk = (node: ElkNode) => {
+  // An explicit queue, not recursion: thousands of nested groups must not overflow the stack.
+  const queue: ElkNode[] = [root];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]!;
     if (node.id !== ROOT_ID) boxes.set(node.id, { x: node.x ?? 0, y: node.y ?? 0, width: node.width ?? 0, height: node.height ?? 0 });
     for (const e of node.edges ?? []) edges.set(e.id, e);
-    for (const child of node.children ?? []) walk(child);
-  };
-  walk(root);
+    for (const child of node.children ?? []) queue.push(child);
+  }
   return { boxes, edges };
 }
 

@@ -54,7 +54,8 @@ export function extractDiagramFences(markdown: string, languages: readonly strin
     if (!languages.includes(info.lang)) continue;
     const [start, end] = token.map;
     const contentLines = token.content === '' ? [] : token.content.replace(/\n$/, '').split('\n');
-    const closed = end - start === contentLines.length + 2;
+    // At the end of a container the block may run out without its closing line: check that line.
+    const closed = end - start === contentLines.length + 2 && isClosingFence(lines[end - 1] ?? '', token.markup);
     const openText = lines[start] ?? '';
     const markerAt = Math.max(0, openText.indexOf(token.markup));
     out.push({
@@ -71,6 +72,12 @@ export function extractDiagramFences(markdown: string, languages: readonly strin
     });
   }
   return out;
+}
+
+// A closing fence after its container prefix (`>` markers, indentation): the same character, at least as many.
+function isClosingFence(line: string, markup: string): boolean {
+  const m = /^[ \t>]*([`~]{3,})[ \t]*$/.exec(line);
+  return m !== null && m[1]![0] === markup[0] && m[1]!.length >= markup.length && new Set(m[1]).size === 1;
 }
 
 // The Markdown line holds the content line after some container prefix (indentation, `> `);
@@ -120,20 +127,25 @@ export function unclosedFenceDiagnostic(fence: Pick<DiagramFence, 'markup' | 'la
 /**
  * A stable, file-name-safe name for each fence, in order: its `id`, else its `title`
  * (slugged), else `<stem>-<n>` with n its 1-based position among the diagram fences. A name
- * already taken gets `-2`, `-3`, … in document order, so names never collide and adding a
- * fence never renames the ones before it.
+ * already taken, in any case (`x` and `X` are one file on Windows and macOS), gets `-2`, `-3`,
+ * … in document order, so names never collide and adding a fence never renames the ones
+ * before it. Names Windows reserves for devices (`con`, `nul`, `lpt1`, …) get `-diagram`.
  */
 export function fenceNames(fences: readonly DiagramFence[], stem: string): string[] {
   const base = slugify(stem) || 'diagram';
   const taken = new Set<string>();
   return fences.map((f) => {
-    const wanted = (f.id !== undefined ? safeName(f.id) : '') || (f.title !== undefined ? slugify(f.title) : '') || `${base}-${f.index + 1}`;
+    let wanted = (f.id !== undefined ? safeName(f.id) : '') || (f.title !== undefined ? slugify(f.title) : '') || `${base}-${f.index + 1}`;
+    if (WINDOWS_DEVICE.test(wanted)) wanted = `${wanted}-diagram`;
     let name = wanted;
-    for (let n = 2; taken.has(name); n++) name = `${wanted}-${n}`;
-    taken.add(name);
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${wanted}-${n}`;
+    taken.add(name.toLowerCase());
     return name;
   });
 }
+
+/** Device names Windows will not create a file under, whatever the extension. */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
 
 // An id is kept as written when it is already a safe file name (case and dots included).
 function safeName(id: string): string {

@@ -171,9 +171,10 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       _meta: { ui: { resourceUri: DIAGRAM_APP_URI } },
     },
-    async (input) =>
+    async (input, extra) =>
       toCallToolResult(
         await renderDiagram(input, {
+          signal: extra.signal,
           locale,
           catalog: await loadCatalog(),
           roots: () => roots.current(),

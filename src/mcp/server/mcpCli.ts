@@ -1,7 +1,6 @@
 import { parse as parsePath } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { localeFromEnv, parseLocale } from '../../core/locale';
 import { getIconCatalog } from '../../node/iconStore';
 import { createLayoutWorker } from '../../node/workerLayout';
@@ -11,6 +10,7 @@ import { createDiagramServer, SERVER_VERSION } from './createDiagramServer';
 import { startHttpServer } from './httpServer';
 import type { ServerLogger } from './logger';
 import { SerialQueue } from './serialQueue';
+import { LineTransport } from './lineTransport';
 import { TrackedTransport } from './trackedTransport';
 
 /** A mistake in the command line: print the message and exit with status 2. */
@@ -161,7 +161,7 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
     return { url: http.url, drain: async () => undefined, close: once(() => http.close().finally(disposeWorkers)) };
   }
   const server = createDiagramServer(serverOptions);
-  const transport = new TrackedTransport(new StdioServerTransport(context.stdin, context.stdout));
+  const transport = new TrackedTransport(new LineTransport(context.stdin, context.stdout));
   await server.connect(transport);
   logger.info(`archflow-mcp ${SERVER_VERSION} ready on stdio`);
   warmUp(logger);

@@ -25,6 +25,10 @@ export interface ServerMessages {
   allowedRoots(roots: readonly string[]): string;
   writeFailed(path: string, reason: string): string;
   renderFailed(reason: string): string;
+  /** The preview was drawn smaller than asked, to stay under the pixel cap. */
+  previewScaledDown(width: number, height: number): string;
+  /** The layout ran past its time limit and was stopped. */
+  layoutTimedOut(seconds: number): string;
   invalidBackground(value: string): string;
   diagramHasErrors(errors: number): string;
   countsLine(elements: number, connections: number, errors: number, warnings: number): string;
@@ -43,7 +47,10 @@ export interface ServerMessages {
 }
 
 const en: ServerMessages = {
-  textTooLarge: (bytes, limit) => `The diagram text is ${formatSize(bytes)}; the limit is ${formatSize(limit)}. Split it into smaller diagrams.`,
+  textTooLarge: (bytes, limit) => {
+    const [size, max] = distinctSizes(bytes, limit, 'en');
+    return `The diagram text is ${size}; the limit is ${max}. Split it into smaller diagrams.`;
+  },
   outputEmpty: () => 'Refused: `output` is empty; give a path ending in .svg.',
   outputNotSvg: (output) => `Refused: '${output}' does not end in .svg; render_diagram writes only .svg files.`,
   outputNulByte: () => 'Refused: the output path contains a NUL byte.',
@@ -61,6 +68,9 @@ const en: ServerMessages = {
   allowedRoots: (roots) => (roots.length ? `Allowed roots: ${roots.join(', ')}` : 'Allowed roots: none'),
   writeFailed: (path, reason) => `Could not write ${path}: ${reason}`,
   renderFailed: (reason) => `The diagram could not be rendered: ${reason}`,
+  previewScaledDown: (width, height) => `The preview is scaled down to ${width} × ${height} px to stay small; the SVG is full size.`,
+  layoutTimedOut: (seconds) =>
+    `The layout took longer than ${seconds} s and was stopped: the diagram is too large or too dense to lay out in time. Split it into smaller diagrams or connect fewer pairs; nothing was written.`,
   invalidBackground: (value) => `Invalid background '${value}': give a CSS colour (#rrggbb, #rgb, rgb(), hsl(), a colour name) or 'transparent'.`,
   diagramHasErrors: (errors) => `Nothing was written: the diagram has ${plural(errors, 'error', 'errors')}. Fix them (check_diagram shows the same list) and render again.`,
   countsLine: (elements, connections, errors, warnings) =>
@@ -94,7 +104,10 @@ const en: ServerMessages = {
 };
 
 const ptBR: ServerMessages = {
-  textTooLarge: (bytes, limit) => `O texto do diagrama tem ${formatSize(bytes)}; o limite é ${formatSize(limit)}. Divida-o em diagramas menores.`,
+  textTooLarge: (bytes, limit) => {
+    const [size, max] = distinctSizes(bytes, limit, 'pt-BR');
+    return `O texto do diagrama tem ${size}; o limite é ${max}. Divida-o em diagramas menores.`;
+  },
   outputEmpty: () => 'Recusado: `output` está vazio; informe um caminho terminado em .svg.',
   outputNotSvg: (output) => `Recusado: '${output}' não termina em .svg; render_diagram só grava arquivos .svg.`,
   outputNulByte: () => 'Recusado: o caminho de saída contém um byte NUL.',
@@ -112,6 +125,9 @@ const ptBR: ServerMessages = {
   allowedRoots: (roots) => (roots.length ? `Raízes permitidas: ${roots.join(', ')}` : 'Raízes permitidas: nenhuma'),
   writeFailed: (path, reason) => `Não foi possível gravar ${path}: ${reason}`,
   renderFailed: (reason) => `O diagrama não pôde ser desenhado: ${reason}`,
+  previewScaledDown: (width, height) => `A prévia foi reduzida para ${width} × ${height} px para ficar pequena; o SVG tem o tamanho inteiro.`,
+  layoutTimedOut: (seconds) =>
+    `O layout levou mais de ${seconds} s e foi interrompido: o diagrama é grande ou denso demais para o layout a tempo. Divida-o em diagramas menores ou conecte menos pares; nada foi gravado.`,
   invalidBackground: (value) => `Fundo inválido '${value}': informe uma cor CSS (#rrggbb, #rgb, rgb(), hsl(), um nome de cor) ou 'transparent'.`,
   diagramHasErrors: (errors) => `Nada foi gravado: o diagrama tem ${plural(errors, 'erro', 'erros')}. Corrija-os (check_diagram mostra a mesma lista) e desenhe de novo.`,
   countsLine: (elements, connections, errors, warnings) =>
@@ -154,6 +170,13 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Two sizes as `formatSize` shows them, or as exact byte counts where those would read the same. */
+export function distinctSizes(a: number, b: number, locale: Locale): [string, string] {
+  const [sa, sb] = [formatSize(a), formatSize(b)];
+  if (sa !== sb || a === b) return [sa, sb];
+  return [`${a.toLocaleString(locale)} bytes`, `${b.toLocaleString(locale)} bytes`];
 }
 
 const EN_KINDS: Record<SelectedElementKind, string> = { node: 'node', group: 'group', connection: 'connection' };

@@ -212,6 +212,29 @@ const CASES: Case[] = [
   { text: `a = rect\nb = rect\na -> b "${'😀'.repeat(501)}"`, code: 'label-too-long', args: { length: 501 } },
   { text: `g = group "${'g'.repeat(600)}" {\n}`, code: 'label-too-long', args: { length: 600 } },
   { text: `${'n'.repeat(501)} = rect`, code: 'label-too-long', range: [1, 1, 1, 502], args: { context: 'label', length: 501 } },
+  {
+    text: `${Array.from({ length: 101 }, (_, i) => `g${i} = group {`).join('\n')}\n${'}\n'.repeat(101)}`,
+    code: 'nesting-too-deep',
+    range: [101, 1, 101, 5],
+    args: { limit: 100 },
+    en: 'groups are nested more than 100 deep here, too deep to lay out; flatten the nesting',
+    pt: 'os grupos estão aninhados com mais de 100 níveis aqui, fundo demais para o layout; reduza o aninhamento',
+  },
+  {
+    text: Array.from({ length: 2501 }, (_, i) => `a${i} -> b${i}`).join('\n'),
+    code: 'too-many-elements',
+    range: [2501, 1, 2501, 6],
+    args: { limit: 5000, count: 5002 },
+    en: 'the diagram has 5,002 elements, over the limit of 5,000 that can be laid out; split it into several diagrams',
+    pt: 'o diagrama tem 5.002 elementos, acima do limite de 5.000 que o layout aceita; divida-o em vários diagramas',
+  },
+  {
+    text: `${Array.from({ length: 20 }, (_, i) => `a${i}`).join(', ')} -> ${Array.from({ length: 20 }, (_, i) => `b${i}`).join(', ')}`,
+    code: 'too-dense',
+    args: { limit: 290, count: 400, elements: 40 },
+    en: 'the diagram has 400 connections for 40 elements, over the limit of 290 that can be laid out in time; this one is the first past it: split the diagram or connect fewer pairs',
+    pt: 'o diagrama tem 400 conexões para 40 elementos, acima do limite de 290 que o layout desenha a tempo; esta é a primeira além dele: divida o diagrama ou conecte menos pares',
+  },
 ];
 
 for (const c of CASES) {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_CONNECTIONS_PER_STATEMENT, formatDiagram, parseDiagram, tokenize } from '../../../src/core/language';
+import { DIAGRAM_LIMITS, MAX_CONNECTIONS_PER_STATEMENT, MAX_ICON_SUGGESTION_QUERIES, formatDiagram, parseDiagram, tokenize } from '../../../src/core/language';
 import { assertRangesInside } from './helpers';
 
 // These bound nothing but termination: the timeouts are hang guards, never timing assertions.
@@ -59,11 +59,18 @@ test('10k nested groups, closed and unclosed', GUARD, () => {
   const n = 10_000;
   const open = Array.from({ length: n }, (_, i) => `g${i} = group {`).join('\n');
   const closed = survive(open + '\n' + '}\n'.repeat(n));
-  assert.deepEqual(closed.diagnostics, []);
+  // Parsed whole, but past what can be laid out: one error per limit, at the first element past it.
+  assert.deepEqual(
+    closed.diagnostics.map((d) => [d.code, d.range.line]),
+    [
+      ['nesting-too-deep', DIAGRAM_LIMITS.depth + 1],
+      ['too-many-elements', DIAGRAM_LIMITS.elements + 1],
+    ],
+  );
   assert.equal(closed.model.elements.at(-1)!.parent, `g${n - 2}`);
   const unclosed = survive(open);
-  assert.equal(unclosed.diagnostics.length, n);
-  assert.ok(unclosed.diagnostics.every((d) => d.code === 'unclosed-group'));
+  assert.equal(unclosed.diagnostics.filter((d) => d.code === 'unclosed-group').length, n);
+  assert.equal(unclosed.diagnostics.length, n + 2);
 });
 
 test('10k lines of {, and 10k { on one line', GUARD, () => {
@@ -79,8 +86,11 @@ test('10k lines of {, and 10k { on one line', GUARD, () => {
 test('unterminated strings everywhere', GUARD, () => {
   const text = Array.from({ length: 10_000 }, (_, i) => `n${i} = rect "open ${i} -> x { } # not a comment`).join('\n');
   const r = survive(text);
-  assert.equal(r.diagnostics.length, 10_000);
-  assert.ok(r.diagnostics.every((d) => d.code === 'unterminated-string'));
+  assert.equal(r.diagnostics.filter((d) => d.code === 'unterminated-string').length, 10_000);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.code !== 'unterminated-string').map((d) => d.code),
+    ['too-many-elements'],
+  );
   assert.equal(r.model.elements.length, 10_000);
   assert.equal(r.model.connections.length, 0);
   survive('"'.repeat(1) + '\n"'.repeat(10_000));
@@ -102,5 +112,23 @@ test('the lexer handles a megabyte of mixed input', GUARD, () => {
   const tokens = tokenize(text);
   assert.equal(tokens.filter((t) => t.kind === 'newline').length, text.split('\n').length - 1);
   const r = parseDiagram(text);
-  assert.ok(r.diagnostics.every((d) => d.code === 'duplicate-id' || d.code === 'undeclared-id'));
+  assert.ok(r.diagnostics.every((d) => d.code === 'duplicate-id' || d.code === 'undeclared-id' || d.code === 'too-dense'));
+});
+
+test('unknown icons ask the icon index once per id and at most MAX_ICON_SUGGESTION_QUERIES times', GUARD, () => {
+  const asked: string[] = [];
+  const icons = { has: () => false, suggest: (id: string) => (asked.push(id), ['logos:aws-lambda']) };
+  const distinct = Array.from({ length: 600 }, (_, i) => `n${i} = rectangle "N" icon=logos:zzqq${i}-awz-lamda`).join('\n');
+  const r = parseDiagram(distinct, { icons });
+  assert.equal(asked.length, MAX_ICON_SUGGESTION_QUERIES);
+  assert.equal(new Set(asked).size, asked.length, 'no id is asked twice');
+  const warnings = r.diagnostics.filter((d) => d.code === 'unknown-icon');
+  assert.equal(warnings.length, 600, 'every occurrence is still reported');
+  assert.equal(warnings.filter((d) => d.suggestions.length > 0).length, MAX_ICON_SUGGESTION_QUERIES);
+
+  asked.length = 0;
+  const same = Array.from({ length: 3000 }, (_, i) => `n${i} = rectangle "N" icon=logos:zzqq-awz-lamda`).join('\n');
+  const r2 = parseDiagram(same, { icons });
+  assert.deepEqual(asked, ['logos:zzqq-awz-lamda']);
+  assert.ok(r2.diagnostics.filter((d) => d.code === 'unknown-icon').every((d) => d.suggestions[0]?.text === 'logos:aws-lambda'), 'the cached answer serves every occurrence');
 });

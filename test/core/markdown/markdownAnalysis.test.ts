@@ -106,6 +106,8 @@ test('rewrite: fences wrapped in place, their own lines untouched, prefixes of l
       '# T',
       '',
       '1. step',
+      // A blank line, so the image does not continue the paragraph 'step'.
+      '',
       '   ![0](d/0.svg)',
       '',
       '   <details>',

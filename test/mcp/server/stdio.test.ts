@@ -211,6 +211,25 @@ describe('archflow-mcp process behaviour', T, () => {
     assert.match(raw.stderr(), /\[archflow-mcp\] warn: protocol: /);
   });
 
+  test('a 10.5 MB request is answered, one over the line limit is refused with its id, and the server keeps serving', async () => {
+    const raw = startRaw([], await cwd());
+    children.push(raw.child);
+    raw.send(initialize(1));
+    await raw.response(1);
+    raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    raw.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'check_diagram', arguments: { text: 'a'.repeat(10_500_000) } } });
+    raw.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'check_diagram', arguments: { text: 'a'.repeat(17_000_000) } } });
+    raw.send('{"jsonrpc":"2.0","id":4,"method":"tools/call","params":null}');
+    raw.send({ jsonrpc: '2.0', id: 5, method: 'ping' });
+    const [checked, refused, invalid, ping] = await Promise.all([2, 3, 4, 5].map((id) => raw.response(id)));
+    assert.match(textOf(checked!.result as CallToolResult), /^The diagram text is 10\.0 MB; the limit is 1\.0 MB/);
+    assert.deepEqual(refused!.error, { code: -32600, message: 'Request too large: 17,000,104 bytes; the limit is 16,777,216 bytes' });
+    assert.equal((invalid!.error as { code: number }).code, -32600);
+    assert.deepEqual(ping!.result, {});
+    raw.child.stdin.end();
+    assert.deepEqual(await once(raw.child, 'exit'), [0, null]);
+  });
+
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     test(`${signal} closes the server and exits 0`, async () => {
       const raw = startRaw([], await cwd());

@@ -4,6 +4,7 @@ import { sanitizeColor, type ThemeName } from '../../../core/render';
 import { renderPreviewPng, renderText, type LayoutFunction, type RasterizeFunction } from '../../../node/diagramPipeline';
 import { formatSize, serverMessages } from '../messages';
 import { checkOutputPath, writeOutputAtomic } from '../pathSafety';
+import { LayoutTimeoutError } from '../../../node/workerLayout';
 import { SerialQueue } from '../serialQueue';
 import { diagnosticLines, textTooLarge } from './checkDiagram';
 import type { ToolOutcome } from './outcome';
@@ -33,6 +34,8 @@ export interface RenderContext {
   queue?: SerialQueue;
   /** Widest preview in pixels (default 1600). */
   previewMaxWidth?: number;
+  /** The client cancelled the call: a queued render never starts, a running layout stops (with a worker's `layout`). */
+  signal?: AbortSignal;
 }
 
 /** Most warnings a summary quotes, the longest quoted line and path, and the hard cap. */
@@ -48,15 +51,21 @@ const SUMMARY_MAX_BYTES = 1000;
  * frame. A written diagram's outcome carries `view`: the scene the SVG was rendered from,
  * for the MCP App to draw. Refuses (isError, nothing written) text over the limit, an unsafe output path
  * (the message names the allowed roots), an invalid background, and a diagram with
- * errors (every problem with its line). Writes atomically. Calls run one at a time
- * through the queue; a failure never blocks the next call.
+ * errors (every problem with its line), and a layout past the layout function's time limit.
+ * Writes atomically. Calls run one at a time through the queue; a failure never blocks the
+ * next call, and a call cancelled while queued never starts.
  */
 export function renderDiagram(input: RenderDiagramInput, context: RenderContext): Promise<ToolOutcome> {
   const queue = context.queue ?? new SerialQueue();
-  return queue.run(() => renderNow(input, context)).catch((err: unknown) => ({
-    isError: true,
-    text: serverMessages(context.locale).renderFailed((err as Error).message ?? String(err)),
-  }));
+  return queue
+    .run(() => {
+      context.signal?.throwIfAborted();
+      return renderNow(input, context);
+    })
+    .catch((err: unknown) => {
+      const messages = serverMessages(context.locale);
+      return { isError: true, text: err instanceof LayoutTimeoutError ? messages.layoutTimedOut(err.timeLimitMs / 1000) : messages.renderFailed((err as Error).message ?? String(err)) };
+    });
 }
 
 async function renderNow(input: RenderDiagramInput, context: RenderContext): Promise<ToolOutcome> {
@@ -76,6 +85,7 @@ async function renderNow(input: RenderDiagramInput, context: RenderContext): Pro
     theme: input.theme,
     background: input.background,
     animate: true,
+    signal: context.signal,
   });
   if (!result.ok) {
     const lines = diagnosticLines(result.diagnostics, context.locale, messages);
@@ -105,8 +115,9 @@ async function renderNow(input: RenderDiagramInput, context: RenderContext): Pro
     view: { scene: result.scene, output: { path: checked.target.path, display: checked.target.display, bytes: bytes.length } },
   };
   if (input.preview) {
-    const { png } = await renderPreviewPng(result.scene, { theme: input.theme, background: input.background, maxWidth: context.previewMaxWidth, rasterize: context.rasterize });
+    const { png, width, height, scaledDown } = await renderPreviewPng(result.scene, { theme: input.theme, background: input.background, maxWidth: context.previewMaxWidth, rasterize: context.rasterize });
     outcome.image = { mimeType: 'image/png', data: png };
+    if (scaledDown) outcome.text += `\n${messages.previewScaledDown(width, height)}`;
   }
   return outcome;
 }

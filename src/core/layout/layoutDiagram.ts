@@ -3,6 +3,7 @@ import type { DiagramModel, Direction } from '../model';
 import type { IconData, Scene } from '../scene';
 import { SCENE_MARGIN } from './constants';
 import { buildElkGraph } from './elkGraph';
+import { feedbackConnections } from './feedback';
 import { buildHierarchy } from './hierarchy';
 import { sceneFromElk } from './sceneFromElk';
 
@@ -38,12 +39,13 @@ export async function layoutDiagram(
   const margin = options.margin ?? SCENE_MARGIN;
   const hierarchy = buildHierarchy(model, direction);
   const elk = await elkEngine();
-  let input = buildElkGraph(hierarchy, direction);
+  const reversed = feedbackConnections(hierarchy);
+  let input = buildElkGraph(hierarchy, direction, false, reversed);
   let laidOut: ElkNode;
   try {
     laidOut = await elk.layout(input.graph);
   } catch {
-    input = buildElkGraph(hierarchy, direction, true);
+    input = buildElkGraph(hierarchy, direction, true, reversed);
     laidOut = await elk.layout(input.graph);
   }
   return sceneFromElk(model, hierarchy, input, laidOut, direction, margin, icons);

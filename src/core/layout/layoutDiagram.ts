@@ -4,6 +4,7 @@ import type { IconData, Scene } from '../scene';
 import { SCENE_MARGIN } from './constants';
 import { buildElkGraph } from './elkGraph';
 import { feedbackConnections } from './feedback';
+import { clearGroupTitles } from './groupTitles';
 import { buildHierarchy } from './hierarchy';
 import { sceneFromElk } from './sceneFromElk';
 
@@ -48,7 +49,7 @@ export async function layoutDiagram(
     input = buildElkGraph(hierarchy, direction, true, reversed);
     laidOut = await elk.layout(input.graph);
   }
-  return sceneFromElk(model, hierarchy, input, laidOut, direction, margin, icons);
+  return clearGroupTitles(sceneFromElk(model, hierarchy, input, laidOut, direction, margin, icons));
 }
 
 let engine: Promise<InstanceType<typeof import('elkjs/lib/elk.bundled.js').default>> | undefined;

@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|markdown|lsp|robustness]
+ * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|markdown|lsp|robustness|layout-quality]
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { benchChatAppHost } from './chatAppHost.bench';
 import { benchChatWebview } from './chatWebview.bench';
 import { benchCore } from './core.bench';
+import { benchLayoutQuality } from './layoutQuality.bench';
 import { benchLongLabels } from './longLabels.bench';
 import { benchLsp } from './lsp.bench';
 import { benchMcpApp } from './mcpApp.bench';
@@ -27,6 +28,7 @@ const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'mcp-client', run: benchMcpClient },
   { name: 'core', run: () => benchCore({ sizes: quick ? [10, 100] : [10, 100, 300, 1000], d2MaxSize: quick ? 100 : 1000 }) },
   { name: 'style-edit', run: () => benchStyleEdit({ sizes: quick ? [100, 300] : [100, 300, 1000] }) },
+  { name: 'layout-quality', run: () => benchLayoutQuality({ sizes: quick ? [20, 50] : [20, 50, 100, 200, 300], d2MaxSize: quick ? 100 : 400, only: argv.includes('--cases') ? argv[argv.indexOf('--cases') + 1]!.split(',') : undefined }) },
   { name: 'long-labels', run: () => benchLongLabels({ lengths: quick ? [20_000, 50_000] : [20_000, 50_000, 200_000] }) },
   { name: 'webview', run: () => benchWebview({ sizes: [10, 100, 300], edits: quick ? 5 : 9 }) },
   { name: 'chat', run: () => benchChatWebview({ runs: quick ? 3 : 5, answerChars: 20_000 }) },

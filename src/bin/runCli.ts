@@ -8,6 +8,7 @@ Commands:
   render FILE -o OUT.svg [--png OUT.png] [--theme light|dark] [--scale N]
   render FILE.md... --out-dir DIR [-o OUT.md] [--theme light|dark] [--png] [--check]
                                                    one image per diagram fence (--check: exit 1 if stale)
+  layout FILE [--json]                             the laid-out geometry ("-" reads stdin)
   format FILE [--write | --check]                  canonical formatting
   icons search QUERY [--limit N] [--json]          find icon ids
   icons sets [--json]                              list the bundled icon sets
@@ -41,6 +42,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return commands.check(rest, io);
     case 'render':
       return commands.render(rest, io);
+    case 'layout':
+      return commands.layout(rest, io);
     case 'format':
       return commands.format(rest, io);
     case 'icons':

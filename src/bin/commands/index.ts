@@ -10,11 +10,13 @@ import { interruptSignal, runAskCommand, terminalQuestion } from './ask';
 import { runCheckCommand } from './check';
 import { runFormatCommand } from './format';
 import { runIconsCommand } from './icons';
+import { runLayoutCommand } from './layout';
 import { createCliMcpManager, runMcpCommand, terminalPrompt } from './mcp';
 import { runRenderCommand } from './render';
 
 export const check = (args: string[], io: CliIo) => runCheckCommand(args, io, { getIconCatalog });
 export const render = (args: string[], io: CliIo) => runRenderCommand(args, io, { getIconCatalog });
+export const layout = (args: string[], io: CliIo) => runLayoutCommand(args, io, { getIconCatalog });
 export const format = (args: string[], io: CliIo) => runFormatCommand(args, io);
 export const icons = (args: string[], io: CliIo) => runIconsCommand(args, io, { getIconCatalog });
 

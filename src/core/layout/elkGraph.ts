@@ -3,6 +3,7 @@ import type { Connection, Direction } from '../model';
 import type { TextBlock } from '../scene';
 import { measureEdgeLabel, measureGroup, measureNode, type GroupBox, type NodeBox } from './boxes';
 import { LARGE_DIAGRAM, LAYOUT_SPACING } from './constants';
+import { QUALITY_OPTIONS, RUN_ROOT_OPTIONS } from './elkTuning';
 import { connectionContainer, type Hierarchy } from './hierarchy';
 
 /** Ids of synthetic ELK elements contain `:`, which element ids (identifiers) never do. */
@@ -19,6 +20,8 @@ export interface ElkInput {
   groupBoxes: Map<string, GroupBox>;
   /** By connection index. */
   edgeLabels: Map<number, { label: TextBlock; width: number; height: number }>;
+  /** Connection indices handed to ELK target first (see `feedbackConnections`): their routes run backwards. */
+  reversed: ReadonlySet<number>;
 }
 
 /**
@@ -54,6 +57,7 @@ function runOptionsFor(direction: Direction, effort: number): ElkLayoutOptions {
     'elk.spacing.edgeLabel': String(s.edgeLabel),
     'elk.layered.nodePlacement.bk.fixedAlignment': 'BALANCED',
     'elk.layered.thoroughness': String(effort),
+    ...QUALITY_OPTIONS,
   };
 }
 
@@ -76,7 +80,7 @@ function boxOptions(box: GroupBox): ElkLayoutOptions {
  * out on its own and connections crossing a group border are left unrouted (the fallback
  * when ELK rejects the hierarchical graph).
  */
-export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = false): ElkInput {
+export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = false, reversed: ReadonlySet<number> = new Set()): ElkInput {
   const sealed = separateAll ? new Set(h.groups.map((g) => g.id)) : h.sealed;
   const effort = crossingEffort(h.nodes.length + h.groups.length);
   const runOptions = (d: Direction) => runOptionsFor(d, effort);
@@ -96,7 +100,8 @@ export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = 
   const edgesByContainer = new Map<string | undefined, ElkExtendedEdge[]>();
   h.connections.forEach((c: Connection, index) => {
     const container = connectionContainer(h, c);
-    const edge: ElkExtendedEdge = { id: edgeId(index), sources: [c.source], targets: [c.target] };
+    const [from, to] = reversed.has(index) ? [c.target, c.source] : [c.source, c.target];
+    const edge: ElkExtendedEdge = { id: edgeId(index), sources: [from], targets: [to] };
     if (c.label) {
       const measured = measureEdgeLabel(c.label);
       if (measured.label.lines.length > 0) {
@@ -137,12 +142,13 @@ export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = 
       };
     }
     const own = runDirection(id);
-    const options = { ...runOptions(own), ...boxOptions(box), 'elk.hierarchyHandling': 'SEPARATE_CHILDREN' };
+    const options = { ...runOptions(own), ...RUN_ROOT_OPTIONS, ...boxOptions(box), 'elk.hierarchyHandling': 'SEPARATE_CHILDREN' };
     if (!hierarchicalRuns.has(id)) return { id, layoutOptions: options, children: childrenOf(id), edges: edgesIn(id) };
     const wrapper: ElkNode = {
       id: contentId(id),
       layoutOptions: {
         ...runOptions(own),
+        ...RUN_ROOT_OPTIONS,
         'elk.padding': '[top=0,left=0,bottom=0,right=0]',
         'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       },
@@ -156,6 +162,7 @@ export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = 
     id: ROOT_ID,
     layoutOptions: {
       ...runOptions(direction),
+      ...RUN_ROOT_OPTIONS,
       'elk.padding': '[top=0,left=0,bottom=0,right=0]',
       'elk.hierarchyHandling': hierarchicalRuns.has(undefined) ? 'INCLUDE_CHILDREN' : 'SEPARATE_CHILDREN',
       // Every coordinate in the answer is relative to the root, so nothing needs converting.
@@ -169,5 +176,5 @@ export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = 
     const [list, container] = unfilled[i]!;
     for (const id of h.children.get(container) ?? []) list.push(elementNode(id));
   }
-  return { graph, nodeBoxes, groupBoxes, edgeLabels };
+  return { graph, nodeBoxes, groupBoxes, edgeLabels, reversed };
 }

@@ -21,3 +21,9 @@ export {
   groupTitleBarHeight,
 } from './constants';
 export type { NodeSizeMetrics, GroupSizeMetrics } from './constants';
+export { layoutJson } from './layoutJson';
+export type { LayoutJson, LayoutJsonBox, LayoutJsonConnection, LayoutJsonLabel } from './layoutJson';
+export { measureLayout } from './metrics';
+export type { LayoutMetrics } from './metrics';
+export { compareLayouts } from './stability';
+export type { LayoutStability } from './stability';

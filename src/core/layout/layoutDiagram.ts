@@ -3,6 +3,10 @@ import type { DiagramModel, Direction } from '../model';
 import type { IconData, Scene } from '../scene';
 import { SCENE_MARGIN } from './constants';
 import { buildElkGraph } from './elkGraph';
+import { CANDIDATE_LIMIT, CANDIDATE_SEEDS, isBetterCandidate, withSeed } from './candidates';
+import { feedbackConnections } from './feedback';
+import { measureLayout, type LayoutMetrics } from './metrics';
+import { clearGroupTitles } from './groupTitles';
 import { buildHierarchy } from './hierarchy';
 import { sceneFromElk } from './sceneFromElk';
 
@@ -38,15 +42,27 @@ export async function layoutDiagram(
   const margin = options.margin ?? SCENE_MARGIN;
   const hierarchy = buildHierarchy(model, direction);
   const elk = await elkEngine();
-  let input = buildElkGraph(hierarchy, direction);
-  let laidOut: ElkNode;
-  try {
-    laidOut = await elk.layout(input.graph);
-  } catch {
-    input = buildElkGraph(hierarchy, direction, true);
-    laidOut = await elk.layout(input.graph);
+  const reversed = feedbackConnections(hierarchy);
+  const seeds = hierarchy.nodes.length + hierarchy.groups.length <= CANDIDATE_LIMIT ? CANDIDATE_SEEDS : CANDIDATE_SEEDS.slice(0, 1);
+  let best: { scene: Scene; metrics: LayoutMetrics } | undefined;
+  let first: LayoutMetrics | undefined;
+  for (const seed of seeds) {
+    let input = buildElkGraph(hierarchy, direction, false, reversed);
+    let laidOut: ElkNode;
+    try {
+      laidOut = await elk.layout(withSeed(input.graph, seed));
+    } catch {
+      input = buildElkGraph(hierarchy, direction, true, reversed);
+      laidOut = await elk.layout(withSeed(input.graph, seed));
+    }
+    const scene = clearGroupTitles(sceneFromElk(model, hierarchy, input, laidOut, direction, margin, icons));
+    if (seeds.length === 1) return scene;
+    const metrics = measureLayout(scene);
+    first ??= metrics;
+    // Each candidate is weighed against the first seed's drawing, then against the best so far.
+    if (!best || (isBetterCandidate(metrics, first) && isBetterCandidate(metrics, best.metrics))) best = { scene, metrics };
   }
-  return sceneFromElk(model, hierarchy, input, laidOut, direction, margin, icons);
+  return best!.scene;
 }
 
 let engine: Promise<InstanceType<typeof import('elkjs/lib/elk.bundled.js').default>> | undefined;

@@ -70,7 +70,12 @@ export function sceneFromElk(
   const routes = h.connections.map((c, index) => {
     const e = edges.get(edgeId(index));
     const sections = e?.sections ?? [];
-    const points = sections.length > 0 ? sectionPoints(sections) : fallbackRoute(boxOf(c.source), boxOf(c.target), horizontal);
+    const points =
+      sections.length === 0
+        ? fallbackRoute(boxOf(c.source), boxOf(c.target), horizontal)
+        : input.reversed.has(index)
+          ? sectionPoints(sections).reverse()
+          : sectionPoints(sections);
     const measured = input.edgeLabels.get(index);
     let labelBox: Box | undefined;
     if (measured) {

@@ -1,6 +1,7 @@
 import type { ElkEdgeSection, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import { labelTooltip } from '../labelLimit';
-import type { DiagramModel, Direction, ElementDecl, ElementStyle } from '../model';
+import type { DiagramModel, Direction } from '../model';
+import { elementStyle } from '../elementStyle';
 import type { IconData, Point, Scene, SceneEdge, SceneGroup, SceneNode } from '../scene';
 import { edgeId, ROOT_ID, type ElkInput } from './elkGraph';
 import { fallbackRoute, round, simplifyPolyline, type Box } from './geometry';
@@ -37,17 +38,6 @@ function sectionPoints(sections: ElkEdgeSection[]): Point[] {
 }
 
 /** An element's style attributes; its tooltip also holds a label too long to draw whole. */
-function styleOf(e: ElementDecl): Partial<ElementStyle> {
-  const out: Partial<ElementStyle> = {};
-  if (e.icon !== undefined) out.icon = e.icon;
-  if (e.color !== undefined) out.color = e.color;
-  if (e.fill !== undefined) out.fill = e.fill;
-  const tooltip = labelTooltip(e.label, e.tooltip);
-  if (tooltip !== undefined) out.tooltip = tooltip;
-  if (e.link !== undefined) out.link = e.link;
-  return out;
-}
-
 /**
  * Turns ELK's answer into a scene: absolute coordinates shifted so the drawing starts at
  * `margin`, rounded to 1/100 px, groups parents first, nodes and edges in model order. A
@@ -133,7 +123,7 @@ export function sceneFromElk(
       id: g.id,
       size: g.size,
       ...placed(g.id, input.groupBoxes.get(g.id)!, g.icon !== undefined),
-      ...styleOf(g),
+      ...elementStyle(g),
       depth: h.depth.get(g.id) ?? 0,
       line: g.range.line,
     };
@@ -148,7 +138,7 @@ export function sceneFromElk(
       shape: n.shape,
       size: n.size,
       ...placed(n.id, input.nodeBoxes.get(n.id)!, n.icon !== undefined),
-      ...styleOf(n),
+      ...elementStyle(n),
       line: n.implicit ? 0 : n.range.line,
     };
     const parent = h.parent.get(n.id);

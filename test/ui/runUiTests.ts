@@ -7,16 +7,15 @@
 // Usage: node --import tsx test/ui/runUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MAX_LABEL_LENGTH, parseDiagram } from '../../src/core/language/index';
 import { layoutDiagram } from '../../src/core/layout/index';
 import { shapeGeometry } from '../../src/core/render/index';
-import { launchChromium } from '../harness/browser';
-import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
-import { uiRunner } from './uiRunner';
+import { repoRoot, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
+import { uiRunner, type Workbench } from './uiRunner';
 import { cursorStatus, pickColorTheme, problemCounts, quickOpen, runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
 
 const runner = uiRunner();
@@ -25,6 +24,7 @@ const EXAMPLE = join(repoRoot, 'examples/microservices.diagram');
 // A held-out Markdown document (written for these tests only): three diagram fences, the third with an error.
 const ARCHITECTURE_MD = join(repoRoot, 'test/ui/fixtures/architecture.md');
 
+let workbench: Workbench;
 let server: CodeServer;
 let browser: Browser;
 let page: Page;
@@ -44,26 +44,17 @@ async function setTheme(theme: string): Promise<void> {
 
 before(async () => {
   vsix = runner.vsix('archflow-ui.vsix');
-  workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
-  // A real example for the README screenshots.
-  if (existsSync(EXAMPLE)) copyFileSync(EXAMPLE, join(workspace, 'example.diagram'));
-  copyFileSync(ARCHITECTURE_MD, join(workspace, 'architecture.md'));
-  server = await startCodeServer({
-    workspace,
-    installVsix: [vsix],
-    logFile: join(artifacts, 'ui-tests.server.log'),
-    settings: {
-      'workbench.colorTheme': 'Default Light Modern',
-      'editor.minimap.enabled': false,
-      'window.commandCenter': false,
-      'workbench.secondarySideBar.defaultVisibility': 'hidden',
-      'workbench.layoutControl.enabled': false,
+  workbench = await runner.openWorkbench({
+    name: 'ui-tests',
+    vsix,
+    files: {
+      // A real example for the README screenshots.
+      ...(existsSync(EXAMPLE) ? { 'example.diagram': readFileSync(EXAMPLE, 'utf8') } : {}),
+      'architecture.md': readFileSync(ARCHITECTURE_MD, 'utf8'),
     },
+    settings: { 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
-  await waitForWorkbench(page);
+  ({ server, browser, page, workspace } = workbench);
 });
 
 // One picture after every test, to see what the workbench showed when something failed.
@@ -73,9 +64,7 @@ afterEach(async () => {
 });
 
 after(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop({ keep: runner.keep });
-  if (workspace) rmSync(workspace, { recursive: true, force: true });
+  await workbench?.close();
 });
 
 test('a .diagram file opens in the archflow language', { timeout: 90_000 }, async () => {

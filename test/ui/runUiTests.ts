@@ -16,7 +16,7 @@ import { layoutDiagram } from '../../src/core/layout/index';
 import { shapeGeometry } from '../../src/core/render/index';
 import { repoRoot, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { uiRunner, type Workbench } from './uiRunner';
-import { cursorStatus, pickColorTheme, problemCounts, quickOpen, runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
+import { cursorStatus, pickColorTheme, problemCounts, quickOpen, runCommand, until, waitForWorkbench, webviewContextMenu, webviewFrame } from './workbench';
 
 const runner = uiRunner();
 const artifacts = runner.artifacts;
@@ -517,8 +517,7 @@ test("Markdown: a drawing's context menu in the preview exports it as SVG", { ti
   const target = join(workspace, 'storage.svg');
   rmSync(target, { force: true });
   const frame = webviewFrame(page);
-  await frame.locator('.archflow-md-drawn').nth(1).click({ button: 'right' });
-  await page.locator('.context-view .action-label', { hasText: 'Export as SVG' }).first().click();
+  await webviewContextMenu(page, frame.locator('.archflow-md-drawn').nth(1), 'Export as SVG');
   const input = page.locator('.quick-input-widget input[type="text"]');
   await input.waitFor({ state: 'visible' });
   // The proposed name is the fence's id, next to the Markdown file (as `archflow render` names it).

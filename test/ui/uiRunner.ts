@@ -106,7 +106,9 @@ export function uiRunner(argv: readonly string[] = process.argv.slice(2)): UiRun
         });
         browser = await launchChromium();
         const page = await browser.newPage({ viewport: options.viewport ?? { width: 1440, height: 900 } });
-        await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
+        // Not `load`: on a busy machine the workbench's scripts take longer than goto's 30 s to
+        // arrive, and waitForWorkbench is what says the workbench is there.
+        await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
         await waitForWorkbench(page);
         return { server, browser, page, workspace, close };
       } catch (err) {

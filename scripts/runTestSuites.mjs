@@ -28,7 +28,7 @@ export const STEPS = [
   { name: 'vsix', what: `package the .vsix the UI suites install (${VSIX})`, prerequisite: true, command: node('scripts/packageExtension.mjs', '--out', VSIX) },
   { name: 'ui', what: 'UI: editor, preview, Markdown (runUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runUiTests.ts') },
   { name: 'ui-chat', what: 'UI: chat view (runChatUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runChatUiTests.ts') },
-  { name: 'ui-editor', what: 'UI: language features in the editor (runEditorUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runEditorUiTests.ts') },
+  { name: 'ui-editor', what: 'UI: the chat drawing in the editor, the MCP servers view (runEditorUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runEditorUiTests.ts') },
   { name: 'ui-chat-app', what: 'UI: MCP apps in the chat (runChatAppUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runChatAppUiTests.ts') },
 ];
 

@@ -15,7 +15,7 @@ import { appMaxHeight } from '../../src/protocol/chatApps';
 import { repoRoot } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type ScriptStep } from '../fakeAnthropic/index';
 import { uiRunner, type Workbench } from './uiRunner';
-import { chatFrame, pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
+import { chatFrame, pickColorTheme, reloadWorkbench, runCommand, until, waitForCommand } from './workbench';
 
 const runner = uiRunner();
 const artifacts = runner.artifacts;
@@ -367,8 +367,7 @@ test('full screen fills the chat view and comes back', T, async () => {
 });
 
 test('after a window reload the app draws again from the kept result', T, async () => {
-  await page.reload();
-  await waitForWorkbench(page);
+  await reloadWorkbench(page);
   const frame = await chat().catch(async () => {
     await runCommand(page, 'ArchFlow: Open Chat');
     return chat();

@@ -14,7 +14,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { repoRoot, scratchWorkspace, startCodeServer } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type ScriptStep } from '../fakeAnthropic/index';
 import { uiRunner, type Workbench } from './uiRunner';
-import { chatFrame, pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
+import { chatFrame, openFolder, pickColorTheme, reloadWorkbench, runCommand, until, waitForCommand } from './workbench';
 
 const runner = uiRunner();
 const artifacts = runner.artifacts;
@@ -218,8 +218,7 @@ test('tool cards: "Allow once" by click, "Always" by keyboard, and the PNG of re
 
 test('after a window reload the conversation and its cost are restored, and "always" still holds', T, async () => {
   const before = await (await chat()).locator('.af-total').textContent();
-  await page.reload();
-  await waitForWorkbench(page);
+  await reloadWorkbench(page);
   const frame = await chat().catch(() => openChat());
   await frame.locator('.af-user', { hasText: 'Draw our checkout flow' }).waitFor({ timeout: 60_000 });
   assert.equal(await frame.locator('.af-total').textContent(), before, 'the same total');
@@ -329,8 +328,7 @@ test('in Restricted Mode the chat starts no server and calls no model, and offer
   });
   const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
-    await other.goto(`${restricted.origin}/?folder=${encodeURIComponent(restrictedWs)}`);
-    await waitForWorkbench(other);
+    await openFolder(other, restricted.origin, restrictedWs);
     const requests = messageRequests();
     await waitForCommand(other, 'ArchFlow: Open Chat');
     await runCommand(other, 'ArchFlow: Open Chat');

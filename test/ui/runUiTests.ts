@@ -16,7 +16,7 @@ import { layoutDiagram } from '../../src/core/layout/index';
 import { shapeGeometry } from '../../src/core/render/index';
 import { repoRoot, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { uiRunner, type Workbench } from './uiRunner';
-import { cursorStatus, pickColorTheme, problemCounts, quickOpen, runCommand, until, waitForWorkbench, webviewContextMenu, webviewFrame } from './workbench';
+import { cursorStatus, openFolder, pickColorTheme, problemCounts, quickOpen, reloadWorkbench, runCommand, until, webviewContextMenu, webviewFrame } from './workbench';
 
 const runner = uiRunner();
 const artifacts = runner.artifacts;
@@ -263,8 +263,7 @@ test("the preview's PNG button exports through the packaged extension (WebAssemb
 });
 
 test('the preview survives a window reload (WebviewPanelSerializer)', { timeout: 120_000 }, async () => {
-  await page.reload();
-  await waitForWorkbench(page);
+  await reloadWorkbench(page);
   await page.locator('.tabs-container .tab', { hasText: 'Preview simple.diagram' }).waitFor({ timeout: 60_000 });
   const frame = webviewFrame(page);
   // The reload starts the extension host again: on a busy machine activation alone takes seconds.
@@ -330,8 +329,7 @@ test('in Restricted Mode accented keywords are not boxed in .diagram files; an i
   const untrusted = await startCodeServer({ workspace: folder, installVsix: [vsix], trusted: false, logFile: join(artifacts, 'ui-tests.untrusted.log'), settings: { 'editor.minimap.enabled': false } });
   const restricted = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   try {
-    await restricted.goto(`${untrusted.origin}/?folder=${encodeURIComponent(folder)}`);
-    await waitForWorkbench(restricted);
+    await openFolder(restricted, untrusted.origin, folder);
     const boxes = restricted.locator('.editor-instance .monaco-editor .view-overlays .unicode-highlight');
     // A plain text file shows what Restricted Mode does to the same characters.
     await quickOpen(restricted, 'acentos.txt');

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { launchChromium } from '../harness/browser';
-import { waitForWorkbench } from './workbench';
+import { openFolder } from './workbench';
 
 /** What a UI runner's workbench differs in; everything else is {@link UiRunner.openWorkbench}'s. */
 export interface WorkbenchOptions {
@@ -106,10 +106,7 @@ export function uiRunner(argv: readonly string[] = process.argv.slice(2)): UiRun
         });
         browser = await launchChromium();
         const page = await browser.newPage({ viewport: options.viewport ?? { width: 1440, height: 900 } });
-        // Not `load`: on a busy machine the workbench's scripts take longer than goto's 30 s to
-        // arrive, and waitForWorkbench is what says the workbench is there.
-        await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
-        await waitForWorkbench(page);
+        await openFolder(page, server.origin, workspace);
         return { server, browser, page, workspace, close };
       } catch (err) {
         await close();

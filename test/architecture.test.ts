@@ -84,3 +84,35 @@ test('the scanner sees real imports (guards against a regex that matches nothing
   const imports = sources('src/core').flatMap(importsOf);
   assert.ok(imports.some((s) => s.startsWith('./') || s.startsWith('../')), 'expected relative imports in src/core');
 });
+
+/** The import cycles among the files of `dir` (relative imports only), each as a path of files. */
+function importCycles(dir: string): string[][] {
+  const files = new Set(sources(dir));
+  const resolveImport = (file: string, spec: string) => {
+    const base = relative(root, join(root, file, '..', spec));
+    return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => files.has(f));
+  };
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, path: string[]) => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') {
+      cycles.push([...path.slice(path.indexOf(file)), file]);
+      return;
+    }
+    state.set(file, 'open');
+    for (const spec of importsOf(file).filter((s) => s.startsWith('.'))) {
+      const target = resolveImport(file, spec);
+      if (target) visit(target, [...path, file]);
+    }
+    state.set(file, 'done');
+  };
+  for (const file of files) visit(file, []);
+  return cycles;
+}
+
+test('src/protocol has no import cycles (types included)', () => {
+  assert.deepEqual(importCycles('src/protocol'), []);
+  // Not vacuous: chatMessages.ts still imports chatApps.ts (before, chatApps.ts imported it back).
+  assert.ok(importsOf(join('src', 'protocol', 'chatMessages.ts')).includes('./chatApps'));
+});

@@ -8,7 +8,7 @@
  * resources, links, messages, model context) becomes an {@link AppRequestMessage} that the host
  * checks and answers. The host decides; the webview only relays.
  */
-import type { ToolStatus } from './chatMessages';
+import type { ToolStatus } from './toolStatus';
 
 // MCP's own shapes, as plain JSON (this layer depends on no MCP package; both sides check them
 // with the SDK's types where they are made and used).

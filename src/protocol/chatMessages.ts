@@ -8,6 +8,7 @@
  */
 import type { AppRequestMessage, AppResponseMessage, ToolAppView } from './chatApps';
 import { assertNever } from './previewMessages';
+import type { ToolStatus } from './toolStatus';
 
 /** Why a run ended (the agent loop's reasons). */
 export type ChatRunEndReason =
@@ -65,9 +66,6 @@ export interface AssistantItem {
   /** False while it streams. */
   done: boolean;
 }
-
-/** Where a tool call is. */
-export type ToolStatus = 'preparing' | 'approval' | 'running' | 'done' | 'failed' | 'denied' | 'cancelled' | 'not_run';
 
 export type ToolApprovalHow = 'once' | 'session' | 'always' | 'trusted_read_only';
 

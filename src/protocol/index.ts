@@ -51,10 +51,10 @@ export type {
   ToolResultView,
   ToolFileView,
   OpenDiagramMessage,
-  ToolStatus,
   UsageView,
   UserItem,
 } from './chatMessages';
+export type { ToolStatus } from './toolStatus';
 export { parseChatMessage } from './chatValidate';
 export { APP_DEFAULT_HEIGHT, ARCHFLOW_CHAT_HOST, APP_MAX_HEIGHT, APP_METHODS, APP_MIN_HEIGHT, appMaxHeight, appShown, clampAppHeight } from './chatApps';
 export type {

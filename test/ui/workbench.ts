@@ -8,6 +8,39 @@ export async function waitForWorkbench(page: Page): Promise<void> {
 }
 
 /**
+ * How a workbench page is loaded: up to its DOM, not to `load` (goto's default, within 30 s),
+ * which its megabytes of scripts exceed on a busy machine; {@link waitForWorkbench} then says
+ * when the workbench is there.
+ */
+const PAGE_LOAD = { waitUntil: 'domcontentloaded', timeout: 120_000 } as const;
+
+/** Opens `folder` in the workbench that code-server serves at `origin`; resolves once the Explorer shows. */
+export async function openFolder(page: Page, origin: string, folder: string): Promise<void> {
+  await page.goto(`${origin}/?folder=${encodeURIComponent(folder)}`, PAGE_LOAD);
+  await waitForWorkbench(page);
+}
+
+/** Reloads the window (Developer: Reload Window, as a user would); resolves once the Explorer shows again. */
+export async function reloadWorkbench(page: Page): Promise<void> {
+  await page.reload(PAGE_LOAD);
+  await waitForWorkbench(page);
+}
+
+/**
+ * Puts the keyboard focus back in the workbench's own document when a webview holds it. A key
+ * pressed while a webview's frame has the focus goes to that frame's document, which hands it
+ * on to the workbench only by a message, and not at all while the webview is (re)loading its
+ * page: the shortcut is then lost and the palette never opens. From the workbench's document,
+ * the keybinding service (listening on its window) gets the key directly.
+ */
+export async function focusWorkbench(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLIFrameElement) active.blur();
+  });
+}
+
+/**
  * Opens a workspace file by name with Quick Open (Ctrl+P). Enter waits until the file is the
  * focused row: while the list filters, recently opened files are listed (and focused) first.
  * Quick Open closed before the name was typed is opened again, twice at most.
@@ -16,6 +49,7 @@ export async function quickOpen(page: Page, fileName: string): Promise<void> {
   const input = page.locator('.quick-input-widget input[type="text"]');
   // A webview or an editor taking the focus as it loads closes Quick Open: open it again.
   for (let attempt = 0; ; attempt++) {
+    await focusWorkbench(page);
     await page.keyboard.press('Control+P');
     try {
       await input.waitFor({ state: 'visible', timeout: attempt < 2 ? 10_000 : 30_000 });
@@ -40,6 +74,7 @@ export async function quickOpen(page: Page, fileName: string): Promise<void> {
  */
 export async function runCommand(page: Page, title: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
+    await focusWorkbench(page);
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input[type="text"]');
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
@@ -68,6 +103,7 @@ export async function waitForCommand(page: Page, title: string, timeoutMs = 60_0
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title });
   await until(
     async () => {
+      await focusWorkbench(page);
       await page.keyboard.press('F1');
       await input.waitFor({ state: 'visible' });
       await input.fill(`>${title}`);
@@ -82,6 +118,22 @@ export async function waitForCommand(page: Page, title: string, timeoutMs = 60_0
     `the command "${title}"`,
     timeoutMs,
   );
+}
+
+/**
+ * Runs `item` of the context menu a webview shows on `target` (a drawing in the Markdown
+ * preview). The webview is given the focus first, and the menu opened only once its document
+ * has it: a right-click that also moves the focus into the webview lets VS Code focus the
+ * webview again a moment later (its focus is told by a message), which closes the menu just
+ * opened, and the click meant for the item lands on the page beneath: the command never runs.
+ */
+export async function webviewContextMenu(page: Page, target: Locator, item: string): Promise<void> {
+  await target.click();
+  await until(() => target.evaluate(() => document.hasFocus()), 'the focus in the webview');
+  await target.click({ button: 'right' });
+  const action = page.locator('.context-view .action-label', { hasText: item }).first();
+  await action.waitFor();
+  await action.click();
 }
 
 /** Error and warning counts from the status bar item (its aria-label). */

@@ -36,10 +36,13 @@ export async function ask(args: string[], io: CliIo): Promise<number> {
         const manager = createCliMcpManager(io, { builtinServers: builtinServers(io), configPath, prompt: terminalPrompt(process.stdin, process.stderr), ...options });
         await manager.loadConfiguration();
         // A broken configuration is the user's to fix before the model runs: fail with where it is.
-        if (manager.diagnostics.length > 0) {
+        // Warnings and notes (an entry replaced, renamed or skipped) are told, and the run goes on.
+        const errors = manager.diagnostics.filter((d) => d.severity === 'error');
+        if (errors.length > 0) {
           await manager.dispose();
-          throw new Error(manager.diagnostics.map(formatConfigDiagnostic).join('\n'));
+          throw new Error(errors.map(formatConfigDiagnostic).join('\n'));
         }
+        for (const d of manager.diagnostics) io.stderr(`archflow ask: ${formatConfigDiagnostic(d)}\n`);
         return manager;
       },
       question: terminalQuestion(process.stdin, process.stderr, () => interrupt.abort()),

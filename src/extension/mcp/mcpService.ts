@@ -111,7 +111,7 @@ export class McpService extends Disposable {
     this.register(manager.onDidChangeStatus(() => this.#onDidChange.fire()));
     this.register(manager.onDidChangeTools(() => this.#onDidChange.fire()));
     void manager.loadConfiguration().then(() => {
-      for (const d of manager.diagnostics) this.options.log.warn(`MCP configuration: ${formatConfigDiagnostic(d)}`);
+      for (const d of manager.diagnostics) this.options.log[d.severity === 'warning' ? 'warn' : d.severity](`MCP configuration: ${formatConfigDiagnostic(d)}`);
       this.#onDidChange.fire();
     });
     return manager;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseConfigObject, parseConfigText } from './configFile';
+import { runsOwnServer } from './ownServer';
 import type { McpConfigDiagnostic, McpConfigSource, McpConfiguredServer } from './serverConfig';
 
 /** Servers from every source (later sources win a name) and every problem found. */
@@ -32,8 +33,11 @@ export function claudeDesktopConfigPath(platform: NodeJS.Platform = process.plat
 /**
  * Reads every source. Never throws: an unreadable or malformed source adds diagnostics and
  * contributes what it can; the servers of other sources are unaffected. A server name defined
- * again by a later source replaces the earlier one (with a warning); `reservedNames` (the
- * built-in servers) are refused.
+ * again by a later source replaces the earlier one (with a warning). An entry under one of
+ * `reservedNames` (the built-in servers' names: README tells users to register ours as
+ * `archflow`) never takes other servers down: when it runs ArchFlow's own server
+ * ({@link runsOwnServer}) it is skipped with an info line, since that server is built in;
+ * another program is kept under a free name (`archflow-2`, …) with a warning saying so.
  */
 export async function loadConfigSources(
   sources: readonly McpConfigSource[],
@@ -59,10 +63,18 @@ export async function loadConfigSources(
       parsed = parseConfigObject(source.config, source.label, source.baseDir ?? options.defaultBaseDir);
     }
     diagnostics.push(...parsed.diagnostics);
-    for (const server of parsed.servers) {
+    for (let server of parsed.servers) {
       if (options.reservedNames?.has(server.name)) {
-        diagnostics.push({ severity: 'error', source: server.source, server: server.name, message: `the name '${server.name}' belongs to the built-in server; choose another name` });
-        continue;
+        if (runsOwnServer(server.config)) {
+          diagnostics.push({ severity: 'info', source: server.source, server: server.name, message: `'${server.name}' runs ArchFlow's own MCP server, which is built in here: this entry is skipped` });
+          continue;
+        }
+        const taken = (name: string) => byName.has(name) || options.reservedNames!.has(name);
+        let free = 2;
+        while (taken(`${server.name}-${free}`)) free++;
+        const renamed = `${server.name}-${free}`;
+        diagnostics.push({ severity: 'warning', source: server.source, server: server.name, message: `the name '${server.name}' belongs to the built-in server: this entry is kept as '${renamed}' (give it another name to choose its own)` });
+        server = { ...server, name: renamed };
       }
       const previous = byName.get(server.name);
       if (previous) {

@@ -70,9 +70,12 @@ export type McpConfigSource =
       project?: boolean;
     };
 
-/** A problem found in configuration; `line`/`column` (1-based) when it came from a file. */
+/**
+ * A problem found in configuration, or (`info`) something done about an entry the user should
+ * know of; `line`/`column` (1-based) when it came from a file.
+ */
 export interface McpConfigDiagnostic {
-  severity: 'error' | 'warning';
+  severity: 'error' | 'warning' | 'info';
   /** File path or source label. */
   source: string;
   line?: number;

@@ -80,7 +80,7 @@ test('object sources (extension settings) use the same rules without positions',
   assert.match(parsed.diagnostics[0].message, /"command" is required/);
 });
 
-test('loading: missing optional files are silent, later sources win a name, built-in names are refused', async () => {
+test('loading: missing optional files are silent, later sources win a name, a built-in name is given to another program under a free name', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'archflow-mcp-config-'));
   try {
     mkdirSync(join(dir, '.vscode'));
@@ -90,8 +90,8 @@ test('loading: missing optional files are silent, later sources win a name, buil
       defaultBaseDir: dir,
       reservedNames: new Set(['archflow']),
     });
-    assert.deepEqual(loaded.servers.map((s) => [s.name, s.config.type === 'stdio' && s.config.command]), [['shared', 'from-vscode']]);
-    assert.ok(loaded.diagnostics.some((d) => d.severity === 'error' && /belongs to the built-in server/.test(d.message)));
+    assert.deepEqual(loaded.servers.map((s) => [s.name, s.config.type === 'stdio' && s.config.command]), [['archflow-2', 'x'], ['shared', 'from-vscode']]);
+    assert.ok(loaded.diagnostics.some((d) => d.severity === 'warning' && /belongs to the built-in server: this entry is kept as 'archflow-2'/.test(d.message)));
     assert.ok(loaded.diagnostics.some((d) => d.severity === 'warning' && /replaces the one defined in .*\.mcp\.json/.test(d.message)));
     const missing = await loadConfigSources([{ kind: 'file', path: join(dir, 'given.json') }], { defaultBaseDir: dir });
     assert.equal(missing.diagnostics[0].message, 'file not found');

@@ -55,10 +55,11 @@ test('the bundled CLI renders a PNG with ARCHFLOW_PNG_BACKEND=wasm, matching the
 });
 
 test('where no native binary can be found, the CLI falls back to the wasm beside it', T, async () => {
-  // An install with no node_modules anywhere above it, as the .vsix lays the extension out.
+  // An install with no node_modules anywhere above it, as the .vsix lays the extension out
+  // (the CLI lays out on its worker thread, bundled beside it).
   const install = join(dir, 'install');
   mkdirSync(join(install, 'dist'), { recursive: true });
-  for (const file of ['cli.js', 'resvg.wasm']) copyFileSync(join(dist, file), join(install, 'dist', file));
+  for (const file of ['cli.js', 'layoutWorker.js', 'resvg.wasm']) copyFileSync(join(dist, file), join(install, 'dist', file));
   cpSync(join(root, 'media', 'fonts'), join(install, 'media', 'fonts'), { recursive: true });
   const cliPath = join(install, 'dist', 'cli.js');
   const env = { ARCHFLOW_ICONS_DIR: join(dist, 'icons') };

@@ -12,13 +12,15 @@ export interface AppToolCallPorts {
   /** Asks the user whether the app may make this one call; true only when they allow it. */
   ask(request: ApprovalRequest): Promise<boolean>;
   log: { info(line: string): void; warn(line: string): void };
+  /** `archflow.chat.autoApproveReadOnly`, as the model's calls follow it: false asks about every call. */
+  autoApproveTrustedReadOnly: boolean;
 }
 
 /**
  * Runs an app's `tools/call` of tool `name` for the app of `app.tool` on server `app.server`.
  * Throws (the app gets an error) when {@link decideAppToolCall} refuses it. Otherwise the
  * model's {@link ApprovalPolicy} decides, with nothing remembered: a read-only tool of a trusted
- * (or built-in) server runs; any other tool runs only when `ask` says yes, every time (a tool the
+ * (or built-in) server runs (unless `autoApproveTrustedReadOnly` is off); any other tool runs only when `ask` says yes, every time (a tool the
  * user just denied to the model is asked about again, never run silently). A call the user did
  * not allow resolves to an error result and never reaches the server.
  */
@@ -35,7 +37,7 @@ export async function callToolForApp(ports: AppToolCallPorts, app: { server: str
   }
   const qt = listed.find((q) => q.tool === decision.tool)!;
   // A fresh store: an app's calls are allowed once at a time, and never inherit the model's approvals.
-  const policy = new ApprovalPolicy(async (request) => ((await ports.ask(request)) ? 'allow_once' : 'deny'), true, new MemoryApprovalStore());
+  const policy = new ApprovalPolicy(async (request) => ((await ports.ask(request)) ? 'allow_once' : 'deny'), ports.autoApproveTrustedReadOnly, new MemoryApprovalStore());
   const outcome = await policy.decide(qt, `app:${app.tool}`, args, new AbortController().signal, () => undefined);
   if (!outcome.allowed) {
     ports.log.info(`app of ${app.tool}: tools/call ${name} not allowed by the user`);

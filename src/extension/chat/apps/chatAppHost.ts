@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentEvent } from '../../../mcp/agent/index';
 import { uiResourceUri, type McpClientManager } from '../../../mcp/client/index';
 import type { AppDocumentView, AppMethod, AppRequestMessage, AppRequestResults, AttachmentView, ChatOp, HostToChatMessage, ToolAppView } from '../../../protocol/index';
+import { chatConfig } from '../../config';
 import type { McpService } from '../../mcp/mcpService';
 import { Disposable } from '../../util/dispose';
 import type { ChatSession } from '../chatSession';
@@ -160,6 +161,7 @@ export class ChatAppHost extends Disposable {
             callServerTool: (server, name, args) => manager.callServerTool(server, name, args),
             ask: (request) => this.#askCall(app, request.tool, request.arguments),
             log: { info: (line) => channel.info(line), warn: (line) => channel.warn(line) },
+            autoApproveTrustedReadOnly: chatConfig().autoApproveReadOnly,
           },
           app,
           params.name,

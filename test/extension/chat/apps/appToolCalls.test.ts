@@ -35,6 +35,11 @@ after(async () => {
 
 /** The host's ports on the real manager, with a user who answers `answers` in turn (and records each question). */
 function user(...answers: boolean[]): { ports: AppToolCallPorts; asked: ApprovalRequest[]; logged: string[] } {
+  return userWith(true, ...answers);
+}
+
+/** {@link user}, with `archflow.chat.autoApproveReadOnly` as given. */
+function userWith(autoApproveTrustedReadOnly: boolean, ...answers: boolean[]): { ports: AppToolCallPorts; asked: ApprovalRequest[]; logged: string[] } {
   const asked: ApprovalRequest[] = [];
   const logged: string[] = [];
   const ports: AppToolCallPorts = {
@@ -47,6 +52,7 @@ function user(...answers: boolean[]): { ports: AppToolCallPorts; asked: Approval
       return answer!;
     },
     log: { info: (line) => logged.push(line), warn: (line) => logged.push(line) },
+    autoApproveTrustedReadOnly,
   };
   return { ports, asked, logged };
 }
@@ -104,6 +110,12 @@ test("read-only tools of trusted and built-in servers run without asking; a trus
   assert.equal(denied.asked[0]!.trusted, true);
   const allowed = user(true);
   assert.equal(textOf(await callToolForApp(allowed.ports, app, 'app_erase', {})), 'erased 1', 'the denied call never reached the trusted server either');
+});
+
+test('with archflow.chat.autoApproveReadOnly off, even a trusted read-only tool asks, as for the model', async () => {
+  const denied = userWith(false, false);
+  assert.equal((await callToolForApp(denied.ports, { server: 'trustedFixture', tool: 'show_app' }, 'app_ping', {})).isError, true);
+  assert.equal(denied.asked.length, 1);
 });
 
 test("calls outside the app's own server's app tools are refused before anyone is asked", async () => {

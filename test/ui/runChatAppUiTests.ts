@@ -213,9 +213,21 @@ test("a server's app shows in its tool card, in a document of its own under the 
   assert.doesNotMatch(JSON.stringify(seen.content), /for the app only/);
 });
 
-test("an app's tools/call reaches only its own server, and only tools open to apps", T, async () => {
+test("an app's tools/call reaches only its own server, only tools open to apps, and of an untrusted server only after the user agrees", T, async () => {
   const app = await appIn(fixtureCard);
-  assert.match(await press(app, 'ping', /^app_ping /), /^app_ping ok pong 1$/);
+  const dialog = page.locator('.monaco-dialog-box');
+  // A destructive tool: asked, shown with its arguments, and not run when the user says no.
+  await app.locator('#erase').click();
+  await dialog.waitFor({ timeout: 30_000 });
+  assert.match((await dialog.textContent()) ?? '', /The app of fixture › show_app wants to call the tool app_erase.*everything/s);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await until(async () => /app_erase ok The user did not allow the call to app_erase\./.test(await appText(app, 'log')), 'the refusal in the app');
+  // The untrusted fixture's read-only hint is not believed either: it runs once the user allows it.
+  await app.locator('#ping').click();
+  await dialog.waitFor({ timeout: 30_000 });
+  assert.match((await dialog.textContent()) ?? '', /wants to call the tool app_ping/);
+  await dialog.getByRole('button', { name: 'Allow' }).click();
+  await until(async () => /app_ping ok pong 1/.test(await appText(app, 'log')), 'the ping answered');
   assert.match(await press(app, 'other', /^echo /), /^echo refused .*may call only that server's tools.*no tool named 'echo'/);
   assert.match(await press(app, 'qualified', /^toolbox__echo /), /^toolbox__echo refused .*no tool named 'toolbox__echo'/);
   assert.match(await press(app, 'modelOnly', /^model_only /), /^model_only refused .*for the model only/);

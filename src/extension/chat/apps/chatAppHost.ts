@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentEvent } from '../../../mcp/agent/index';
 import { uiResourceUri, type McpClientManager } from '../../../mcp/client/index';
 import type { AppDocumentView, AppMethod, AppRequestMessage, AppRequestResults, AttachmentView, ChatOp, HostToChatMessage, ToolAppView } from '../../../protocol/index';
+import { chatConfig } from '../../config';
 import type { McpService } from '../../mcp/mcpService';
 import { Disposable } from '../../util/dispose';
 import type { ChatSession } from '../chatSession';
@@ -12,7 +13,8 @@ import { buildAppCsp } from './appCsp';
 import type { AppFrames } from './appFrames';
 import { parseAppParams, textOf } from './appRequests';
 import { AppResourceCache } from './appResources';
-import { appLinkTarget, appMessagesInARow, decideAppToolCall, MAX_APP_MESSAGES_IN_A_ROW } from './appRules';
+import { appLinkTarget, appMessagesInARow, MAX_APP_MESSAGES_IN_A_ROW } from './appRules';
+import { callToolForApp } from './appToolCalls';
 
 /** JSON characters of one app's result kept in the conversation file; a larger one is kept for this session only. */
 export const MAX_STORED_APP_RESULT = 4 * 1024 * 1024;
@@ -44,8 +46,9 @@ function errorText(err: unknown): string {
  *   document's CSP from its `_meta.ui.csp` and serves it from the app document server;
  * - `callTool` / `readResource`: only on the server that owns the app, only tools open to
  *   apps (`_meta.ui.visibility`); everything else is refused and logged in that server's log;
- *   a tool that is not read-only, of a server the user has not marked trusted, runs only after
- *   the user agrees in a dialog that shows its arguments;
+ *   as for the model's calls, only a read-only tool of a trusted (or built-in) server runs
+ *   without asking: any other runs only after the user agrees, each time, in a dialog that
+ *   shows its arguments ({@link callToolForApp});
  * - `openLink`: opened only after the user agrees in a dialog (web, mail and file links);
  * - `message`: shown to the user, and sent only when they agree; then it becomes a message
  *   marked as the app's (for the user and the model), never a slash command, without the
@@ -151,19 +154,19 @@ export class ChatAppHost extends Disposable {
       case 'callTool': {
         const params = parseAppParams('callTool', raw);
         if (!manager) throw new Error('no MCP server runs in this workspace');
-        const tools = (await manager.listServerTools(app.server)).map((q) => q.tool);
-        const decision = decideAppToolCall(app.server, params.name, tools);
-        if (!decision.ok) {
-          this.deps.mcp.channel(app.server).warn(`app of ${app.tool}: refused tools/call: ${decision.reason}`);
-          throw new Error(decision.reason);
-        }
-        const tool = tools.find((t) => t.name === params.name);
-        if (!(await this.#mayCall(app, manager, tool?.annotations?.readOnlyHint === true, params.name, params.arguments ?? {}))) {
-          this.deps.mcp.channel(app.server).info(`app of ${app.tool}: tools/call ${params.name} not allowed by the user`);
-          return { isError: true, content: [{ type: 'text', text: `The user did not allow the call to ${params.name}.` }] };
-        }
-        this.deps.mcp.channel(app.server).info(`app of ${app.tool}: tools/call ${params.name}`);
-        return manager.callServerTool(app.server, params.name, params.arguments ?? {});
+        const channel = this.deps.mcp.channel(app.server);
+        return callToolForApp(
+          {
+            listServerTools: (server) => manager.listServerTools(server),
+            callServerTool: (server, name, args) => manager.callServerTool(server, name, args),
+            ask: (request) => this.#askCall(app, request.tool, request.arguments),
+            log: { info: (line) => channel.info(line), warn: (line) => channel.warn(line) },
+            autoApproveTrustedReadOnly: chatConfig().autoApproveReadOnly,
+          },
+          app,
+          params.name,
+          params.arguments ?? {},
+        );
       }
       case 'readResource': {
         const params = parseAppParams('readResource', raw);
@@ -234,9 +237,8 @@ export class ChatAppHost extends Disposable {
     };
   }
 
-  /** Whether an app may call `name` now: read-only tools and trusted servers' tools may; others ask. */
-  async #mayCall(app: ToolAppView, manager: McpClientManager, readOnly: boolean, name: string, args: Record<string, unknown>): Promise<boolean> {
-    if (readOnly || (await manager.getStatus(app.server)).trusted) return true;
+  /** Asks the user whether the app may call `name` with `args` (shown); true when they allow it. */
+  async #askCall(app: ToolAppView, name: string, args: Record<string, unknown>): Promise<boolean> {
     const allow = vscode.l10n.t('Allow');
     const shown = JSON.stringify(args, null, 2);
     const choice = await vscode.window

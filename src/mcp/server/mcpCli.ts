@@ -3,6 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { localeFromEnv, parseLocale } from '../../core/locale';
 import { getIconCatalog } from '../../node/iconStore';
+import { createAnalysisWorker } from '../../node/workerAnalysis';
 import { createLayoutWorker } from '../../node/workerLayout';
 import { createPngWorker } from '../../node/workerPng';
 import type { Locale } from '../../core/model';
@@ -130,7 +131,9 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
   const worker = createLayoutWorker();
   // So does rasterising a preview (seconds for a big one); that thread ends when idle.
   const png = createPngWorker();
-  const disposeWorkers = () => Promise.all([worker.dispose(), png.dispose()]);
+  // And parsing for check_diagram (about a second for 1 MiB), so pings and other sessions are answered meanwhile.
+  const analysis = createAnalysisWorker();
+  const disposeWorkers = () => Promise.all([worker.dispose(), png.dispose(), analysis.dispose()]);
   // GUI hosts (Claude Desktop) may start servers in `/`: that must not make the whole disk writable.
   const startIsFsRoot = parsePath(context.cwd).root === context.cwd;
   if (startIsFsRoot) logger.warn(`started in ${context.cwd}, which is not used as an output root; pass --root DIR (or use a client that sends MCP roots)`);
@@ -142,6 +145,7 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
     renderQueue,
     layout: worker.layout,
     rasterize: png.render,
+    analyze: analysis.analyze,
   };
   if (options.mode === 'http') {
     if (!isLoopbackHost(options.host) && options.token === undefined) {

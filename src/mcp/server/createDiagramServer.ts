@@ -15,6 +15,7 @@ import { serverMessages } from './messages';
 import { MAX_PATH_BYTES } from './pathSafety';
 import { listExamples, locateExamplesDir, readExample, readIconSvg } from './resources';
 import { registerDiagramApp } from './registerDiagramApp';
+import { FairQueue } from './fairQueue';
 import { SerialQueue } from './serialQueue';
 import { toCallToolResult } from './toolResult';
 import { checkDiagram, checkDiagramWith } from './tools/checkDiagram';
@@ -57,8 +58,12 @@ export interface DiagramServerOptions {
   analyze?: AnalyzeFunction;
   /** How previews are rasterised; default in-thread (`archflow-mcp` passes a worker's). */
   rasterize?: RasterizeFunction;
-  /** Renders of every server given the same queue run one at a time (HTTP sessions share one). */
-  renderQueue?: SerialQueue;
+  /**
+   * Renders of every server given the same queue wait for each other: a SerialQueue runs them
+   * one at a time; a FairQueue (HTTP sessions share one) gives each server its own lane, so
+   * sessions take turns and may run side by side. Default: a queue of this server's own.
+   */
+  renderQueue?: SerialQueue | FairQueue;
   /** The diagram view's HTML; default the one `npm run build` writes (see locateDiagramApp). */
   appHtml?: () => Promise<string>;
 }
@@ -83,7 +88,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
   const maxTextBytes = options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
   const loadCatalog = options.catalog ?? getIconCatalog;
   const examplesDir = options.examplesDir ?? locateExamplesDir();
-  const queue = options.renderQueue ?? new SerialQueue();
+  const queue = options.renderQueue instanceof FairQueue ? options.renderQueue.lane() : (options.renderQueue ?? new SerialQueue());
   const appHtml = options.appHtml ?? loadDiagramApp;
 
   const server = new McpServer(

@@ -10,7 +10,7 @@ import type { Locale } from '../../core/model';
 import { createDiagramServer, SERVER_VERSION } from './createDiagramServer';
 import { startHttpServer } from './httpServer';
 import type { ServerLogger } from './logger';
-import { SerialQueue } from './serialQueue';
+import { FairQueue } from './fairQueue';
 import { LineTransport } from './lineTransport';
 import { TrackedTransport } from './trackedTransport';
 
@@ -103,6 +103,9 @@ export function parseMcpArgs(argv: readonly string[], env: Record<string, string
   return { mode, host: values.host ?? '127.0.0.1', port, token, roots: values.root ?? [], locale };
 }
 
+/** Renders (and layout threads) at once: two, so one slow render never holds up all the others. */
+const RENDERS_AT_ONCE = 2;
+
 export interface McpCliContext {
   cwd: string;
   logger: ServerLogger;
@@ -126,9 +129,11 @@ export interface RunningMcpCli {
  */
 export async function startMcpCli(options: McpCliOptions, context: McpCliContext): Promise<RunningMcpCli> {
   const { logger } = context;
-  const renderQueue = new SerialQueue();
-  // Layout runs on a worker thread so that a large render never stalls other requests.
-  const worker = createLayoutWorker();
+  // Sessions take turns, two renders at a time, each laying out on its own worker thread:
+  // one client's slow render (up to the time limit) leaves the other slot to everyone else.
+  const renderQueue = new FairQueue(RENDERS_AT_ONCE);
+  // Layout runs on worker threads so that a large render never stalls other requests.
+  const worker = createLayoutWorker({ workers: RENDERS_AT_ONCE });
   // So does rasterising a preview (seconds for a big one); that thread ends when idle.
   const png = createPngWorker();
   // And parsing for check_diagram (about a second for 1 MiB), so pings and other sessions are answered meanwhile.

@@ -21,6 +21,7 @@ const nodeEntries = [
   { in: 'src/lsp/lsp.ts', out: 'lsp', shebang: true },
   { in: 'src/node/layoutWorker.ts', out: 'layoutWorker' },
   { in: 'src/node/pngWorker.ts', out: 'pngWorker' },
+  { in: 'src/node/analysisWorker.ts', out: 'analysisWorker' },
   { in: 'src/extension/extension.ts', out: 'extension', external: ['vscode'] },
   // The chat (Anthropic and MCP SDKs, the diagram server): loaded by the extension on first use.
   { in: 'src/extension/chat/chatServices.ts', out: 'chat', external: ['vscode'] },

@@ -46,25 +46,43 @@ export function defaultLayoutWorkerPath(): string {
 }
 
 /**
- * One persistent worker thread that runs `layoutDiagram`, so large layouts leave the calling
- * thread's event loop free, and the layout engine stays warm between requests. Each layout
- * may take at most `timeLimitMs` (default {@link DEFAULT_LAYOUT_TIME_LIMIT_MS}); the worker
- * runs on a larger stack than the main thread, so deep input that passes the language's
- * limits (see DIAGRAM_LIMITS) lays out instead of overflowing.
+ * Persistent worker threads that run `layoutDiagram`, so large layouts leave the calling
+ * thread's event loop free, and the layout engine stays warm between requests. With
+ * `workers` above 1 (default 1) a layout goes to the thread with the fewest layouts in hand,
+ * so one slow layout does not hold up another; a thread starts only once every running one
+ * is busy. Each layout may take at most `timeLimitMs` (default
+ * {@link DEFAULT_LAYOUT_TIME_LIMIT_MS}); a thread runs on a larger stack than the main thread,
+ * so deep input that passes the language's limits (see DIAGRAM_LIMITS) lays out instead of
+ * overflowing. Every thread gives the same scene for the same input.
  */
-export function createLayoutWorker(options: { workerPath?: string; timeLimitMs?: number } = {}): LayoutWorker {
+export function createLayoutWorker(options: { workerPath?: string; timeLimitMs?: number; workers?: number } = {}): LayoutWorker {
   const timeoutMs = options.timeLimitMs ?? DEFAULT_LAYOUT_TIME_LIMIT_MS;
-  const client = createWorkerClient<LayoutPayload, Scene>({
-    workerPath: options.workerPath ?? defaultLayoutWorkerPath(),
-    name: 'layout worker',
-    stackSizeMb: LAYOUT_STACK_MB,
-    toError: (e) => new Error(`layout failed in the worker: ${e.stack ?? e.message}`),
-  });
+  const count = options.workers ?? 1;
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`workers must be a whole number of at least 1, got ${count}`);
+  const pool = Array.from({ length: count }, () => ({
+    client: createWorkerClient<LayoutPayload, Scene>({
+      workerPath: options.workerPath ?? defaultLayoutWorkerPath(),
+      name: 'layout worker',
+      stackSizeMb: LAYOUT_STACK_MB,
+      toError: (e) => new Error(`layout failed in the worker: ${e.stack ?? e.message}`),
+    }),
+    inHand: 0,
+  }));
   return {
-    layout: (model, icons, layoutOptions, limits) =>
-      client.request(layoutOptions === undefined ? { model, icons } : { model, icons, options: layoutOptions }, { timeoutMs, signal: limits?.signal }).catch((error: unknown) => {
+    layout: async (model, icons, layoutOptions, limits) => {
+      // The first of the least busy: a second thread starts only when the first is busy.
+      const slot = pool.reduce((best, next) => (next.inHand < best.inHand ? next : best));
+      slot.inHand++;
+      try {
+        return await slot.client.request(layoutOptions === undefined ? { model, icons } : { model, icons, options: layoutOptions }, { timeoutMs, signal: limits?.signal });
+      } catch (error) {
         throw error instanceof WorkerTimeoutError ? new LayoutTimeoutError(timeoutMs) : error;
-      }),
-    dispose: () => client.dispose(),
+      } finally {
+        slot.inHand--;
+      }
+    },
+    dispose: async () => {
+      await Promise.all(pool.map((slot) => slot.client.dispose()));
+    },
   };
 }

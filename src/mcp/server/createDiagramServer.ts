@@ -7,6 +7,7 @@ import type { IconCatalog } from '../../core/icons';
 import type { Locale } from '../../core/model';
 import type { LayoutFunction, RasterizeFunction } from '../../node/diagramPipeline';
 import { getIconCatalog } from '../../node/iconStore';
+import type { AnalyzeFunction } from '../../node/workerAnalysis';
 import { AllowedRoots, type RootsInput } from './allowedRoots';
 import { DIAGRAM_APP_URI, loadDiagramApp } from './diagramApp';
 import { silentLogger, type ServerLogger } from './logger';
@@ -14,9 +15,10 @@ import { serverMessages } from './messages';
 import { MAX_PATH_BYTES } from './pathSafety';
 import { listExamples, locateExamplesDir, readExample, readIconSvg } from './resources';
 import { registerDiagramApp } from './registerDiagramApp';
+import { FairQueue } from './fairQueue';
 import { SerialQueue } from './serialQueue';
 import { toCallToolResult } from './toolResult';
-import { checkDiagram } from './tools/checkDiagram';
+import { checkDiagram, checkDiagramWith } from './tools/checkDiagram';
 import { DEFAULT_MAX_TEXT_BYTES } from './tools/outcome';
 import { renderDiagram } from './tools/renderDiagram';
 import { DEFAULT_ICON_LIMIT, MAX_ICON_LIMIT, searchIcons } from './tools/searchIcons';
@@ -52,10 +54,16 @@ export interface DiagramServerOptions {
   examplesDir?: string;
   /** How diagrams are laid out; default in-thread (`archflow-mcp` passes a worker's). */
   layout?: LayoutFunction;
+  /** How `check_diagram` parses; default in-thread with `catalog` (`archflow-mcp` passes a worker's, which reads the bundled catalog). */
+  analyze?: AnalyzeFunction;
   /** How previews are rasterised; default in-thread (`archflow-mcp` passes a worker's). */
   rasterize?: RasterizeFunction;
-  /** Renders of every server given the same queue run one at a time (HTTP sessions share one). */
-  renderQueue?: SerialQueue;
+  /**
+   * Renders of every server given the same queue wait for each other: a SerialQueue runs them
+   * one at a time; a FairQueue (HTTP sessions share one) gives each server its own lane, so
+   * sessions take turns and may run side by side. Default: a queue of this server's own.
+   */
+  renderQueue?: SerialQueue | FairQueue;
   /** The diagram view's HTML; default the one `npm run build` writes (see locateDiagramApp). */
   appHtml?: () => Promise<string>;
 }
@@ -80,7 +88,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
   const maxTextBytes = options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
   const loadCatalog = options.catalog ?? getIconCatalog;
   const examplesDir = options.examplesDir ?? locateExamplesDir();
-  const queue = options.renderQueue ?? new SerialQueue();
+  const queue = options.renderQueue instanceof FairQueue ? options.renderQueue.lane() : (options.renderQueue ?? new SerialQueue());
   const appHtml = options.appHtml ?? loadDiagramApp;
 
   const server = new McpServer(
@@ -126,7 +134,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
       outputSchema: checkOutputShape,
       annotations: readOnly,
     },
-    async ({ text }) => toCallToolResult(checkDiagram({ text }, { locale, maxTextBytes, catalog: await optionalCatalog() })),
+    async ({ text }) => toCallToolResult(options.analyze ? await checkOffThread(options.analyze, text) : checkDiagram({ text }, { locale, maxTextBytes, catalog: await optionalCatalog() })),
   );
 
   server.registerTool(
@@ -253,6 +261,18 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
   );
 
   return server;
+
+  async function checkOffThread(analyze: AnalyzeFunction, text: string) {
+    return checkDiagramWith(
+      async (t) => {
+        const analysis = await analyze(t);
+        if (analysis.catalogError !== undefined) logger.warn(`icon catalog unavailable, icons are not checked: ${analysis.catalogError}`);
+        return analysis;
+      },
+      { text },
+      { locale, maxTextBytes },
+    );
+  }
 
   async function optionalCatalog(): Promise<IconCatalog | undefined> {
     try {

@@ -6,6 +6,7 @@ export { parseMcpArgs, startMcpCli, McpUsageError, MCP_USAGE, DEFAULT_HTTP_PORT,
 export { AllowedRoots, type AllowedRootsOptions, type RootsInput } from './allowedRoots';
 export { checkOutputPath, writeOutputAtomic, resolveRoots, isInside, MAX_NAME_BYTES, MAX_PATH_BYTES, type FileKind, type OutputCheck, type OutputTarget } from './pathSafety';
 export { SerialQueue } from './serialQueue';
+export { FairQueue, type TaskQueue } from './fairQueue';
 export { TrackedTransport } from './trackedTransport';
 export { silentLogger, stderrLogger, type ServerLogger } from './logger';
 export { serverMessages, formatSize, type ServerMessages } from './messages';

@@ -3,13 +3,14 @@ import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { localeFromEnv, parseLocale } from '../../core/locale';
 import { getIconCatalog } from '../../node/iconStore';
+import { createAnalysisWorker } from '../../node/workerAnalysis';
 import { createLayoutWorker } from '../../node/workerLayout';
 import { createPngWorker } from '../../node/workerPng';
 import type { Locale } from '../../core/model';
 import { createDiagramServer, SERVER_VERSION } from './createDiagramServer';
 import { startHttpServer } from './httpServer';
 import type { ServerLogger } from './logger';
-import { SerialQueue } from './serialQueue';
+import { FairQueue } from './fairQueue';
 import { LineTransport } from './lineTransport';
 import { TrackedTransport } from './trackedTransport';
 
@@ -102,6 +103,9 @@ export function parseMcpArgs(argv: readonly string[], env: Record<string, string
   return { mode, host: values.host ?? '127.0.0.1', port, token, roots: values.root ?? [], locale };
 }
 
+/** Renders (and layout threads) at once: two, so one slow render never holds up all the others. */
+const RENDERS_AT_ONCE = 2;
+
 export interface McpCliContext {
   cwd: string;
   logger: ServerLogger;
@@ -125,12 +129,16 @@ export interface RunningMcpCli {
  */
 export async function startMcpCli(options: McpCliOptions, context: McpCliContext): Promise<RunningMcpCli> {
   const { logger } = context;
-  const renderQueue = new SerialQueue();
-  // Layout runs on a worker thread so that a large render never stalls other requests.
-  const worker = createLayoutWorker();
+  // Sessions take turns, two renders at a time, each laying out on its own worker thread:
+  // one client's slow render (up to the time limit) leaves the other slot to everyone else.
+  const renderQueue = new FairQueue(RENDERS_AT_ONCE);
+  // Layout runs on worker threads so that a large render never stalls other requests.
+  const worker = createLayoutWorker({ workers: RENDERS_AT_ONCE });
   // So does rasterising a preview (seconds for a big one); that thread ends when idle.
   const png = createPngWorker();
-  const disposeWorkers = () => Promise.all([worker.dispose(), png.dispose()]);
+  // And parsing for check_diagram (about a second for 1 MiB), so pings and other sessions are answered meanwhile.
+  const analysis = createAnalysisWorker();
+  const disposeWorkers = () => Promise.all([worker.dispose(), png.dispose(), analysis.dispose()]);
   // GUI hosts (Claude Desktop) may start servers in `/`: that must not make the whole disk writable.
   const startIsFsRoot = parsePath(context.cwd).root === context.cwd;
   if (startIsFsRoot) logger.warn(`started in ${context.cwd}, which is not used as an output root; pass --root DIR (or use a client that sends MCP roots)`);
@@ -142,6 +150,7 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
     renderQueue,
     layout: worker.layout,
     rasterize: png.render,
+    analyze: analysis.analyze,
   };
   if (options.mode === 'http') {
     if (!isLoopbackHost(options.host) && options.token === undefined) {

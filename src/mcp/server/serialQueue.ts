@@ -1,8 +1,10 @@
+import type { TaskQueue } from './fairQueue';
+
 /**
  * Runs tasks one at a time, in the order they were queued. A task that throws or
  * rejects passes its failure to its own caller only; the next task starts regardless.
  */
-export class SerialQueue {
+export class SerialQueue implements TaskQueue {
   private tail: Promise<unknown> = Promise.resolve();
   private waiting = 0;
 

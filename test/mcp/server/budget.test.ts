@@ -4,9 +4,10 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { connectInProcess, SerialQueue, type InProcessConnection } from '../../../src/mcp/server';
+import { connectInProcess, FairQueue, SerialQueue, type InProcessConnection } from '../../../src/mcp/server';
 import { createLayoutWorker, defaultLayoutWorkerPath, type LayoutWorker } from '../../../src/node/workerLayout';
 import { tempDir, textOf } from './helpers';
 
@@ -74,5 +75,30 @@ describe('render_diagram under a layout budget', T, () => {
       await client.ping();
       assert.equal(existsSync(join(root, 'queued.svg')), false);
     });
+  });
+  test("one session's slow render does not hold up another session's small one, which draws the same bytes on either layout thread", async () => {
+    // As archflow-mcp serves HTTP sessions: one fair queue and two layout threads shared by both servers.
+    const worker = createLayoutWorker({ workers: 2, timeLimitMs: 600_000 });
+    const queue = new FairQueue(2);
+    const first = await connectInProcess({ roots: [root], layout: worker.layout, renderQueue: queue });
+    const second = await connectInProcess({ roots: [root], layout: worker.layout, renderQueue: queue });
+    try {
+      const finished: string[] = [];
+      const call = (conn: InProcessConnection, name: string, text: string) =>
+        conn.client.callTool({ name: 'render_diagram', arguments: { text, output: `fair-${name}.svg` } }).then((r) => {
+          finished.push(name);
+          assert.notEqual((r as CallToolResult).isError, true, textOf(r as CallToolResult));
+        });
+      const slow = call(first, 'slow', DENSE);
+      const small = call(second, 'small', SMALL);
+      await Promise.all([slow, small]);
+      assert.deepEqual(finished, ['small', 'slow']);
+      // The small one went to the thread the slow one left free; the repeat, with both free, to the first.
+      await call(first, 'small-again', SMALL);
+      assert.equal(await readFile(join(root, 'fair-small-again.svg'), 'utf8'), await readFile(join(root, 'fair-small.svg'), 'utf8'));
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await worker.dispose();
+    }
   });
 });

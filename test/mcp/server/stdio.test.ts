@@ -230,6 +230,31 @@ describe('archflow-mcp process behaviour', T, () => {
     assert.deepEqual(await once(raw.child, 'exit'), [0, null]);
   });
 
+  test('a ping sent while a large check_diagram is being parsed is answered first', async () => {
+    const raw = startRaw([], await cwd());
+    children.push(raw.child);
+    raw.send(initialize(1));
+    await raw.response(1);
+    raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // Close to the 1 MiB limit, and over the element limit: about a second of parsing.
+    const lines: string[] = [];
+    for (let i = 0, size = 0; size < 1_000_000; i++) size += lines[lines.push(`n${i} -> n${i + 1}`) - 1]!.length + 1;
+    const text = lines.join('\n');
+    // Once the whole request has been handed over, the server is busy with it: the ping comes in then.
+    await new Promise<void>((resolve) => raw.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'check_diagram', arguments: { text } } })}\n`, () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    raw.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    const [checked, ping] = await Promise.all([raw.response(2), raw.response(3)]);
+    assert.deepEqual(ping.result, {});
+    const result = checked.result as CallToolResult;
+    assert.equal(result.isError, true);
+    assert.match(textOf(result), /5[.,]000/);
+    const answered = raw.stdout().trim().split('\n').map((line) => (JSON.parse(line) as { id?: number }).id);
+    assert.deepEqual(answered, [1, 3, 2], 'the ping is answered before the check');
+    raw.child.stdin.end();
+    assert.deepEqual(await once(raw.child, 'exit'), [0, null]);
+  });
+
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     test(`${signal} closes the server and exits 0`, async () => {
       const raw = startRaw([], await cwd());

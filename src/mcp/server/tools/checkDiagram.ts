@@ -2,6 +2,7 @@ import type { IconCatalog } from '../../../core/icons';
 import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '../../../core/language';
 import type { Diagnostic, Locale } from '../../../core/model';
 import { analyzeText, type Analysis } from '../../../node/diagramPipeline';
+import type { AnalyzeFunction } from '../../../node/workerAnalysis';
 import { serverMessages, type ServerMessages } from '../messages';
 import { DEFAULT_MAX_TEXT_BYTES, type ToolOutcome } from './outcome';
 
@@ -41,9 +42,24 @@ export function checkDiagram(input: CheckDiagramInput, context: CheckContext): T
   const messages = serverMessages(context.locale);
   const tooLarge = textTooLarge(input.text, context.maxTextBytes, messages);
   if (tooLarge) return { isError: true, text: tooLarge };
-  const analysis = analyzeText(input.text, { catalog: context.catalog });
-  const data = checkData(analysis, context.locale);
-  const lines = diagnosticLines(analysis.diagnostics, context.locale, messages);
+  return checkOutcome(analyzeText(input.text, { catalog: context.catalog }), context.locale, messages);
+}
+
+/**
+ * {@link checkDiagram} with the parsing done by `analyze` (an analysis worker's, which
+ * checks icons against its own catalog), so the calling thread stays free meanwhile.
+ * Rejects only when `analyze` does (the worker crashed or ran past its time limit).
+ */
+export async function checkDiagramWith(analyze: AnalyzeFunction, input: CheckDiagramInput, context: Omit<CheckContext, 'catalog'>): Promise<ToolOutcome<CheckDiagramData>> {
+  const messages = serverMessages(context.locale);
+  const tooLarge = textTooLarge(input.text, context.maxTextBytes, messages);
+  if (tooLarge) return { isError: true, text: tooLarge };
+  return checkOutcome(await analyze(input.text), context.locale, messages);
+}
+
+function checkOutcome(analysis: Pick<Analysis, 'diagnostics' | 'counts'>, locale: Locale, messages: ServerMessages): ToolOutcome<CheckDiagramData> {
+  const data = checkData(analysis, locale);
+  const lines = diagnosticLines(analysis.diagnostics, locale, messages);
   lines.push(messages.countsLine(data.elements, data.connections, data.errors, data.warnings));
   return { isError: !data.valid, text: lines.join('\n'), data };
 }
@@ -67,7 +83,7 @@ export function diagnosticLines(diagnostics: readonly Diagnostic[], locale: Loca
   return lines;
 }
 
-function checkData(analysis: Analysis, locale: Locale): CheckDiagramData {
+function checkData(analysis: Pick<Analysis, 'diagnostics' | 'counts'>, locale: Locale): CheckDiagramData {
   const { counts } = analysis;
   return {
     valid: counts.errors === 0,

@@ -5,6 +5,7 @@ import { renderPreviewPng, renderText, type LayoutFunction, type RasterizeFuncti
 import { formatSize, serverMessages } from '../messages';
 import { checkOutputPath, writeOutputAtomic } from '../pathSafety';
 import { LayoutTimeoutError } from '../../../node/workerLayout';
+import type { TaskQueue } from '../fairQueue';
 import { SerialQueue } from '../serialQueue';
 import { diagnosticLines, textTooLarge } from './checkDiagram';
 import type { ToolOutcome } from './outcome';
@@ -30,8 +31,8 @@ export interface RenderContext {
   layout?: LayoutFunction;
   /** Default: in-thread rasterising. */
   rasterize?: RasterizeFunction;
-  /** Renders through it one at a time; a fresh queue when omitted. */
-  queue?: SerialQueue;
+  /** Renders go through it (one at a time per session); a fresh SerialQueue when omitted. */
+  queue?: TaskQueue;
   /** Widest preview in pixels (default 1600). */
   previewMaxWidth?: number;
   /** The client cancelled the call: a queued render never starts, a running layout stops (with a worker's `layout`). */
@@ -52,7 +53,7 @@ const SUMMARY_MAX_BYTES = 1000;
  * for the MCP App to draw. Refuses (isError, nothing written) text over the limit, an unsafe output path
  * (the message names the allowed roots), an invalid background, and a diagram with
  * errors (every problem with its line), and a layout past the layout function's time limit.
- * Writes atomically. Calls run one at a time through the queue; a failure never blocks the
+ * Writes atomically. Calls run through the queue (one at a time per session); a failure never blocks the
  * next call, and a call cancelled while queued never starts.
  */
 export function renderDiagram(input: RenderDiagramInput, context: RenderContext): Promise<ToolOutcome> {

@@ -84,7 +84,8 @@ for (const where of ['mcp.json', 'vscode', 'claudeDesktop', 'settings'] as const
   test(`${where}: an 'archflow' entry that runs our server is skipped with an info line; another program is kept as 'archflow-2'; the other servers load`, async () => {
     for (const [entry, kind] of [[OWN, 'own'], [OTHER, 'other']] as const) {
       const folder = join(scratch, `${where}-${kind}`);
-      const manager = new McpClientManager({ sources: sourcesWith(where, entry, folder), workspaceFolder: folder, shell: false, builtinServers: [{ name: 'archflow', createServer: tinyBuiltin }] });
+      // The user agrees to start the project's servers (a repository's files need consent, issue 22).
+      const manager = new McpClientManager({ sources: sourcesWith(where, entry, folder), workspaceFolder: folder, shell: false, consent: async () => true, builtinServers: [{ name: 'archflow', createServer: tinyBuiltin }] });
       try {
         await manager.loadConfiguration();
         const statuses = await manager.connectAll();

@@ -1,4 +1,5 @@
 // Pure (no `vscode`, no `node:*`): unit-tested in test/extension/chat/apps.
+import { getPublicSuffix } from 'tldts';
 
 /** What a `ui://` resource declares in `_meta.ui.csp` (MCP Apps, SEP-1865). */
 export interface DeclaredAppCsp {
@@ -46,7 +47,8 @@ const IP_HOSTNAME = /^(\d+\.\d+\.\d+\.\d+|\[.*\])$/;
  * Whether `entry` may go into an app's policy, and if not why. Refused besides what is not a
  * host source: loopback names (`localhost` and every name ending in `.localhost`, with or
  * without a trailing dot, which Chromium resolves to 127.0.0.1), any IP literal (in whatever
- * spelling a browser reads as one), and `*.` in front of a single label (`*.com`). An app that
+ * spelling a browser reads as one), and `*.` in front of a public suffix (`*.com`, `*.co.uk`,
+ * `*.github.io`: the Public Suffix List, its private part included, through tldts). An app that
  * reaches `localhost` reaches the user's own services (the host's app server among them).
  * Names that resolve to loopback through DNS (`localtest.me`) cannot be recognised by name.
  */
@@ -59,8 +61,13 @@ export function checkCspEntry(entry: unknown): { ok: true; source: string } | { 
   if (host === 'localhost' || host.endsWith('.localhost')) return { ok: false, reason: 'a loopback host' };
   if (isIpLiteral(host)) return { ok: false, reason: 'an IP address (only names are accepted)' };
   if (!HOST_SOURCE.test(text)) return { ok: false, reason: 'not an http(s) or ws(s) origin (with an optional *. subdomain wildcard and port)' };
-  if (hostMatch?.[1] && !host.includes('.')) return { ok: false, reason: `*. in front of a top-level domain would allow every .${host} site` };
+  if (hostMatch?.[1] && isPublicSuffix(host)) return { ok: false, reason: `*. in front of a public suffix would allow every .${host} site` };
   return { ok: true, source: text.replace(/\/$/, '').toLowerCase() };
+}
+
+/** Whether `host` is itself a suffix under which anyone may register names (`com`, `co.uk`, `github.io`). */
+function isPublicSuffix(host: string): boolean {
+  return !host.includes('.') || getPublicSuffix(host, { allowPrivateDomains: true }) === host;
 }
 
 function isIpLiteral(host: string): boolean {

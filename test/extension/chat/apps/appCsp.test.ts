@@ -66,6 +66,9 @@ test("a declaration is data, never policy text: keywords, wildcards, schemes, se
     'https://10.0.0.1',
     'https://*.com',
     'https://*.io:*',
+    'https://*.co.uk',
+    'https://*.github.io',
+    'https://*.Co.Uk.',
     'ftp://files.example.com',
     '',
     42,
@@ -74,7 +77,7 @@ test("a declaration is data, never policy text: keywords, wildcards, schemes, se
   const { policy, accepted, refused } = buildAppCsp({ connectDomains: hostile, resourceDomains: hostile, frameDomains: 'https://not-a-list.example.com' });
   assert.deepEqual(accepted, { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] });
   assert.equal(refused.length, hostile.length * 2 + 1);
-  assert.doesNotMatch(policy, /unsafe-eval|\*|localhost|127\.|example|0x|\.com|\.io/);
+  assert.doesNotMatch(policy, /unsafe-eval|\*|localhost|127\.|example|0x|\.com|\.io|\.uk/);
   for (const entry of hostile) assert.equal(checkCspEntry(entry).ok, false, String(entry));
 });
 

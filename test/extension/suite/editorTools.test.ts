@@ -20,6 +20,7 @@ const FIXED = WITH_MISTAKE.replace('rectangel', 'rectangle');
 let fake: FakeAnthropic;
 let ext: ArchflowApi;
 let chat: ChatServices;
+let autoSaveBefore: string | undefined;
 const created: string[] = [];
 
 function items(): ChatItem[] {
@@ -89,6 +90,7 @@ suite('editor tools: the model draws in the editor', () => {
     await vscode.workspace.getConfiguration('archflow.mcp').update('claudeDesktop', false, vscode.ConfigurationTarget.Global);
     // VS Code for the web (code-server) saves after a delay by default; the desktop does not, and
     // the race below is about text the user has not saved.
+    autoSaveBefore = vscode.workspace.getConfiguration('files').inspect<string>('autoSave')?.globalValue;
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     ext = await api();
     await vscode.commands.executeCommand('archflow.openChat');
@@ -106,7 +108,9 @@ suite('editor tools: the model draws in the editor', () => {
     for (const f of created) rmSync(f, { recursive: true, force: true });
     await vscode.workspace.getConfiguration('archflow.chat').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('archflow.mcp').update('claudeDesktop', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    // Put back the user's value, not the default: the harness turns autosave off for every suite
+    // (the web default saves after a second, which let later suites' edits reach the disk).
+    await vscode.workspace.getConfiguration('files').update('autoSave', autoSaveBefore, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
     await fake?.close();
   });

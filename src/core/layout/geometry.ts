@@ -7,6 +7,21 @@ export interface Box {
   height: number;
 }
 
+/** The smallest box holding every one of `boxes` (a point is a box of size 0); an empty box at 0,0 when there are none. */
+export function boundingBox(boxes: Iterable<Box>): Box {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const b of boxes) {
+    minX = Math.min(minX, b.x);
+    minY = Math.min(minY, b.y);
+    maxX = Math.max(maxX, b.x + b.width);
+    maxY = Math.max(maxY, b.y + b.height);
+  }
+  return minX === Infinity ? { x: 0, y: 0, width: 0, height: 0 } : { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}
+
 /** Rounds to 1/100 px (and turns -0 into 0) so that scenes serialise identically. */
 export function round(value: number): number {
   const r = Math.round(value * 100) / 100;

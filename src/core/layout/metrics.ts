@@ -1,6 +1,6 @@
 import type { Point, Scene, SceneEdge } from '../scene';
 import { EDGE_LABEL_METRICS } from './constants';
-import type { Box } from './geometry';
+import { boundingBox, type Box } from './geometry';
 
 /**
  * Layout quality of one scene, measured on its geometry only (boxes, routes, label boxes).
@@ -349,21 +349,13 @@ export function measureLayout(scene: Scene): LayoutMetrics {
     }
   }
 
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  const include = (b: Box) => {
-    minX = Math.min(minX, b.x);
-    minY = Math.min(minY, b.y);
-    maxX = Math.max(maxX, b.x + b.width);
-    maxY = Math.max(maxY, b.y + b.height);
-  };
-  for (const b of boxes.values()) include(b);
-  for (const r of routes) for (const p of r) include({ x: p.x, y: p.y, width: 0, height: 0 });
-  for (const l of labels) if (l) include(l);
-  const width = minX === Infinity ? 0 : maxX - minX;
-  const height = minY === Infinity ? 0 : maxY - minY;
+  const { width, height } = boundingBox(
+    (function* () {
+      yield* boxes.values();
+      for (const r of routes) for (const p of r) yield { x: p.x, y: p.y, width: 0, height: 0 };
+      for (const l of labels) if (l) yield l;
+    })(),
+  );
   const area = width * height;
   const nodeArea = scene.nodes.reduce((sum, n) => sum + n.width * n.height, 0);
 

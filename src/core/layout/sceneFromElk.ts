@@ -4,7 +4,7 @@ import type { DiagramModel, Direction } from '../model';
 import { elementStyle } from '../elementStyle';
 import type { IconData, Point, Scene, SceneEdge, SceneGroup, SceneNode } from '../scene';
 import { edgeId, ROOT_ID, type ElkInput } from './elkGraph';
-import { fallbackRoute, round, simplifyPolyline, type Box } from './geometry';
+import { boundingBox, fallbackRoute, round, simplifyPolyline, type Box } from './geometry';
 import type { GroupBox, NodeBox } from './boxes';
 import type { Hierarchy } from './hierarchy';
 import { personAttachment } from './personFigure';
@@ -82,25 +82,18 @@ export function sceneFromElk(
     return { points, labelBox };
   });
 
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  const include = (b: Box) => {
-    minX = Math.min(minX, b.x);
-    minY = Math.min(minY, b.y);
-    maxX = Math.max(maxX, b.x + b.width);
-    maxY = Math.max(maxY, b.y + b.height);
-  };
-  for (const n of h.nodes) include(boxOf(n.id));
-  for (const g of h.groups) include(boxOf(g.id));
-  for (const r of routes) {
-    for (const p of r.points) include({ x: p.x, y: p.y, width: 0, height: 0 });
-    if (r.labelBox) include(r.labelBox);
-  }
-  if (minX === Infinity) minX = minY = maxX = maxY = 0;
-  const dx = margin - minX;
-  const dy = margin - minY;
+  const bounds = boundingBox(
+    (function* () {
+      for (const n of h.nodes) yield boxOf(n.id);
+      for (const g of h.groups) yield boxOf(g.id);
+      for (const r of routes) {
+        for (const p of r.points) yield { x: p.x, y: p.y, width: 0, height: 0 };
+        if (r.labelBox) yield r.labelBox;
+      }
+    })(),
+  );
+  const dx = margin - bounds.x;
+  const dy = margin - bounds.y;
   const X = (x: number) => round(x + dx);
   const Y = (y: number) => round(y + dy);
 
@@ -195,8 +188,8 @@ export function sceneFromElk(
   const scene: Scene = {
     direction,
     theme: model.theme,
-    width: round(maxX - minX + 2 * margin),
-    height: round(maxY - minY + 2 * margin),
+    width: round(bounds.width + 2 * margin),
+    height: round(bounds.height + 2 * margin),
     groups,
     nodes,
     edges: sceneEdges,

@@ -1,8 +1,9 @@
 // Geometric invariants every laid-out scene must satisfy, shared by the layout tests.
 import assert from 'node:assert/strict';
 import type { Point, Scene, SceneEdge, SceneNode } from '../../../src/core/scene';
-import { EDGE_LABEL_METRICS, groupTitleBarHeight } from '../../../src/core/layout';
+import { groupTitleBarHeight } from '../../../src/core/layout';
 import { notchHalfWidth, personFigure } from '../../../src/core/layout/personFigure';
+import { edgeLabelBox } from '../../../src/core/layout/metrics';
 
 export interface Box {
   x: number;
@@ -40,15 +41,8 @@ export function onBorder(p: Point, box: Box, tolerance = 1): boolean {
   return (inX && nearH) || (inY && nearV);
 }
 
-export function labelBox(edge: SceneEdge): Box | undefined {
-  if (!edge.label || !edge.labelPosition) return undefined;
-  return {
-    x: edge.labelPosition.x,
-    y: edge.labelPosition.y,
-    width: edge.label.width + 2 * EDGE_LABEL_METRICS.paddingX,
-    height: edge.label.height + 2 * EDGE_LABEL_METRICS.paddingY,
-  };
-}
+/** The label's background box of an edge, as renderers draw it (the metrics' own definition). */
+export const labelBox = edgeLabelBox;
 
 export function assertOrthogonal(edge: SceneEdge): void {
   assert.ok(edge.points.length >= 2, `${edge.id} has at least two points`);

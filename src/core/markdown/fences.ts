@@ -74,6 +74,19 @@ export function extractDiagramFences(markdown: string, languages: readonly strin
   return out;
 }
 
+/**
+ * The 0-based lines of the paragraphs and HTML blocks of a Markdown text: a line written right
+ * after one of them, without a blank line, would continue it.
+ */
+export function continuableLines(markdown: string): Set<number> {
+  const out = new Set<number>();
+  for (const token of blockParser().parse(markdown, {})) {
+    if ((token.type !== 'paragraph_open' && token.type !== 'html_block') || !token.map) continue;
+    for (let line = token.map[0]; line < token.map[1]; line++) out.add(line);
+  }
+  return out;
+}
+
 // A closing fence after its container prefix (`>` markers, indentation): the same character, at least as many.
 function isClosingFence(line: string, markup: string): boolean {
   const m = /^[ \t>]*([`~]{3,})[ \t]*$/.exec(line);

@@ -1,4 +1,4 @@
-import type { DiagramFence } from './fences';
+import { continuableLines, type DiagramFence } from './fences';
 
 /** Lines to put around a fence's own lines (without container prefixes: they are added). */
 export interface FenceWrapping {
@@ -11,8 +11,10 @@ export interface FenceWrapping {
  * after its own lines, which are kept byte for byte. Inserted lines carry the fence's
  * container prefix (indentation, `> ` of block quotes; a list marker only on the first line),
  * so they stay inside the same list item or quote. Lines are split where the fence finder
- * (markdown-it) splits them: CRLF, LF and a lone CR. When a paragraph line comes right before
- * the fence, a blank line is put first so the inserted lines cannot continue it. Inserted line
+ * (markdown-it) splits them: CRLF, LF and a lone CR. When a paragraph or HTML block line (or a
+ * line inserted for an earlier fence) comes right before the fence, a blank line is put first so
+ * the inserted lines cannot continue it; anywhere else no blank line is added, since inside a list
+ * item it could join an unclosed fence above. Inserted line
  * ends follow the text's first one (CRLF or LF); everything outside the fences is unchanged,
  * its line ends included.
  */
@@ -26,7 +28,9 @@ export function replaceFences(markdown: string, fences: readonly DiagramFence[],
   const keep = (from: number, to: number) => {
     for (let i = from; i < to && i < lines.length; i++) out.push([lines[i]!, ends[i]]);
   };
-  const insert = (text: string) => out.push([text, eol]);
+  const continuable = continuableLines(markdown);
+  const inserted = new Set<number>();
+  const insert = (text: string) => inserted.add(out.push([text, eol]) - 1);
   let next = 0;
   for (const fence of [...fences].sort((a, b) => a.line - b.line)) {
     const wrapping = wrap(fence);
@@ -41,7 +45,8 @@ export function replaceFences(markdown: string, fences: readonly DiagramFence[],
     const prefixed = (line: string, p: string) => (line === '' ? p.trimEnd() : p + line);
     const before = out.at(-1)?.[0];
     const blank = (line: string) => line.trim() === '' || (line.startsWith(continuation.trimEnd()) && line.slice(continuation.trimEnd().length).trim() === '');
-    if (wrapping.before.length > 0 && prefix === continuation && before !== undefined && !blank(before)) {
+    const continues = inserted.has(out.length - 1) || continuable.has(first - 1);
+    if (wrapping.before.length > 0 && prefix === continuation && before !== undefined && !blank(before) && continues) {
       insert(continuation.trimEnd());
     }
     wrapping.before.forEach((line, i) => insert(prefixed(line, i === 0 ? prefix : continuation)));

@@ -148,10 +148,22 @@ export class McpService extends Disposable {
 
   /**
    * Approves every server the workspace's own files define, as they are written now, without
-   * asking (for a caller that asked the user already, and tests, where VS Code refuses modals).
+   * asking (for a caller that asked the user already, and tests, where VS Code refuses modals),
+   * and starts them.
    */
   async approveWorkspaceServers(): Promise<void> {
-    for (const request of (await this.manager?.consentRequests()) ?? []) await this.options.consents.update(consentMemoryKey(request), true);
+    const manager = this.manager;
+    if (!manager) return;
+    const requests = await manager.consentRequests();
+    for (const request of requests) await this.options.consents.update(consentMemoryKey(request), true);
+    // A start already under way asked before the approval was kept, and was refused: once it
+    // has settled, start such a server again.
+    await Promise.all(
+      requests.map(async ({ server }) => {
+        const status = await manager.connect(server).catch(() => manager.getStatus(server));
+        if (status.state === 'failed' && /needs your approval/.test(status.error ?? '')) await manager.restartServer(server).catch(() => undefined);
+      }),
+    );
   }
 
   /** Statuses of every server, without starting any; empty when untrusted. */

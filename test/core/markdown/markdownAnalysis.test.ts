@@ -149,3 +149,15 @@ test('rewrite: fences wrapped in place, their own lines untouched, prefixes of l
   // Fences the callback skips stay as they were.
   assert.equal(replaceFences(md, extractDiagramFences(md), () => undefined), md);
 });
+
+test('no blank line is put after an unclosed fence of a list item: it would become that fence\'s content', () => {
+  // Found by fuzzRewrite (seed 699136459): the list item's fence runs out unclosed at line 1.
+  const md = '- ```diagram id=a</div>\n```diagram id=b\n````';
+  const closed = extractDiagramFences(md).filter((f) => f.closed);
+  const out = replaceFences(md, closed, (f) => ({ before: [`![${f.index}](d/${f.index}.svg)`], after: [] }));
+  assert.equal(out, '- ```diagram id=a</div>\n![1](d/1.svg)\n```diagram id=b\n````');
+  assert.deepEqual(extractDiagramFences(out).map((f) => [f.text, f.closed]), [['', false], ['', true]]);
+  // After a paragraph the blank line is still needed.
+  const para = 'text\n```diagram\na\n```';
+  assert.equal(replaceFences(para, extractDiagramFences(para), () => ({ before: ['![0](d/0.svg)'], after: [] })), 'text\n\n![0](d/0.svg)\n```diagram\na\n```');
+});

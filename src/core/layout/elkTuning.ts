@@ -21,4 +21,8 @@ export const QUALITY_OPTIONS: ElkLayoutOptions = {
  */
 export const RUN_ROOT_OPTIONS: ElkLayoutOptions = {
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  // Keeps declaration order within each layer of the run's own graph, so one added or removed
+  // connection does not reshuffle the rest (measured: node pairs keeping their order after
+  // +connection 66% -> 73%, -connection 60% -> 74%, crossings 81 -> 83 on the bench set).
+  'elk.layered.crossingMinimization.forceNodeModelOrder': 'true',
 };

@@ -71,7 +71,8 @@ export interface ChatProviderSettings {
   name: ChatProviderName;
   bedrock: { region: string; profile: string };
   vertex: { region: string; projectId: string };
-  foundry: { resource: string };
+  /** `auto`: the stored key (or ANTHROPIC_FOUNDRY_API_KEY) when there is one, else Microsoft Entra ID. */
+  foundry: { resource: string; auth: 'auto' | 'key' | 'entraId' };
   compatible: { baseUrl: string; contextWindow: number; promptCaching: boolean; tokenCounting: boolean };
 }
 
@@ -86,6 +87,10 @@ function text(value: unknown, pattern = /^[\w.:@/-]*$/): string {
   return typeof value === 'string' && pattern.test(value.trim()) ? value.trim() : '';
 }
 
+function foundryAuthOf(value: unknown): 'auto' | 'key' | 'entraId' {
+  return value === 'key' || value === 'entraId' ? value : 'auto';
+}
+
 export function chatProviderSettings(c: vscode.WorkspaceConfiguration = vscode.workspace.getConfiguration('archflow.chat')): ChatProviderSettings {
   const name = userSetting<string>(c, 'provider');
   const url = userSetting<string>(c, 'compatibleBaseUrl');
@@ -94,7 +99,7 @@ export function chatProviderSettings(c: vscode.WorkspaceConfiguration = vscode.w
     name: PROVIDER_NAMES.includes(name as ChatProviderName) ? (name as ChatProviderName) : 'anthropic',
     bedrock: { region: text(userSetting(c, 'bedrockRegion')), profile: text(userSetting(c, 'bedrockProfile')) },
     vertex: { region: text(userSetting(c, 'vertexRegion')), projectId: text(userSetting(c, 'vertexProjectId')) },
-    foundry: { resource: text(userSetting(c, 'foundryResource')) },
+    foundry: { resource: text(userSetting(c, 'foundryResource')), auth: foundryAuthOf(userSetting(c, 'foundryAuth')) },
     compatible: {
       baseUrl: typeof url === 'string' && /^https?:\/\/\S+$/i.test(url.trim()) ? url.trim().replace(/\/+$/, '') : '',
       contextWindow: Math.round(clamp(window, 1024, 10_000_000, 32_768)),

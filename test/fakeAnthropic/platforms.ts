@@ -25,6 +25,8 @@ export interface PlatformOptions {
   aws?: FakeAwsCredentials;
   /** The Vertex project and region the path must name. */
   vertex?: { projectId: string; region: string };
+  /** Foundry: the Microsoft Entra ID access token accepted as `Authorization: Bearer` (a key is accepted only in `x-api-key`). */
+  entraToken?: string;
 }
 
 /** What the fake read from a platform request, before the Messages API's own checks. */
@@ -60,6 +62,14 @@ export async function readPlatformRequest(req: IncomingMessage, rawBody: Buffer,
       const prefix = o.platform === 'foundry' ? '/anthropic' : '';
       const listing = method === 'GET' && path === `${prefix}/v1/models` && o.platform === 'anthropic';
       if (!listing && (method !== 'POST' || path !== `${prefix}/v1/messages`)) return fail(404, 'not_found_error', 'Not Found');
+      if (o.platform === 'foundry' && !header(req, 'x-api-key') && header(req, 'authorization')) {
+        // Foundry takes an Entra ID token as a bearer token, and a key only in x-api-key.
+        const token = header(req, 'authorization')!.replace(/^Bearer\s+/i, '');
+        if (!o.entraToken || token !== o.entraToken) return fail(401, 'authentication_error', 'Invalid Microsoft Entra ID token or audience.');
+        const version = header(req, 'anthropic-version');
+        if (!version) return fail(400, 'invalid_request_error', 'anthropic-version: header is required');
+        return { ok: true, kind: 'messages', stream: body?.stream === true, auth: 'bearer', version };
+      }
       const key = bearerOrKey(req);
       if (!key) return fail(401, 'authentication_error', 'x-api-key header is required');
       if (key !== o.apiKey) return fail(401, 'authentication_error', 'invalid x-api-key');

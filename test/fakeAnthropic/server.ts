@@ -88,6 +88,8 @@ export interface FakeAnthropicOptions {
   aws?: FakeAwsCredentials;
   /** Vertex AI: the project and region the path must name (`apiKey` is the Google access token). */
   vertex?: { projectId: string; region: string };
+  /** Foundry: the Microsoft Entra ID token accepted as a bearer token. */
+  entraToken?: string;
   /** Called just before each SSE event is written (for timing what the client receives). */
   onEvent?: (name: string, data: unknown) => void;
 }
@@ -262,7 +264,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     } catch {
       parseFailed = true;
     }
-    const seen = await readPlatformRequest(req, raw, parsed, { platform, apiKey, ...(options.aws ? { aws: options.aws } : {}), ...(options.vertex ? { vertex: options.vertex } : {}) });
+    const seen = await readPlatformRequest(req, raw, parsed, { platform, apiKey, ...(options.aws ? { aws: options.aws } : {}), ...(options.vertex ? { vertex: options.vertex } : {}), ...(options.entraToken ? { entraToken: options.entraToken } : {}) });
     if (!seen.ok) return sendError(res, rec, seen.status, seen.type, seen.message);
     if (seen.kind === 'models') {
       if (options.models === null) return sendError(res, rec, 404, 'not_found_error', 'Not Found');

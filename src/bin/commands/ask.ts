@@ -44,6 +44,8 @@ export interface AskDeps {
   question?: (prompt: string, signal: AbortSignal) => Promise<string>;
   /** Aborts when the user presses Ctrl+C (see {@link interruptSignal}). */
   signal?: AbortSignal;
+  /** Foundry with Entra ID: the credential to use instead of DefaultAzureCredential (tests). */
+  entraCredential?: import('@azure/identity').TokenCredential;
 }
 
 /** Exit code for the way a run ended. */
@@ -141,6 +143,7 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
   let settings: ProviderSettings;
   try {
     settings = providerFromFlags(values, io.env, model);
+    if (settings.provider === 'foundry' && settings.auth === 'entra' && deps.entraCredential) settings = { ...settings, credential: deps.entraCredential };
   } catch (err) {
     io.stderr(`archflow ask: ${(err as Error).message}\n`);
     return EXIT_FAILURE;
@@ -150,7 +153,7 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
     return EXIT_FAILURE;
   }
   // Cloud credentials are checked before the MCP servers start, so a missing one is said first.
-  if (settings.provider === 'bedrock' || settings.provider === 'vertex') {
+  if (settings.provider === 'bedrock' || settings.provider === 'vertex' || (settings.provider === 'foundry' && settings.auth === 'entra')) {
     const who = await describeProvider(settings);
     if (!who.ready) {
       io.stderr(`archflow ask: ${PROVIDER_LABELS[settings.provider]}: ${who.missing}\n`);

@@ -380,6 +380,34 @@ suite('chat', () => {
     assert.match(lastChrome().provider?.pricesAsOf ?? '', /^\d{4}-\d{2}-\d{2}$/);
   });
 
+  test('a provider that is not set up says exactly what is missing (Foundry with Microsoft Entra ID and no Azure sign-in), and calls no model', async () => {
+    // No key stored or in the environment: Foundry signs in with Entra ID, and finds no Azure credential here.
+    const saved = { ANTHROPIC_FOUNDRY_API_KEY: process.env.ANTHROPIC_FOUNDRY_API_KEY, AZURE_TOKEN_CREDENTIALS: process.env.AZURE_TOKEN_CREDENTIALS };
+    delete process.env.ANTHROPIC_FOUNDRY_API_KEY;
+    process.env.AZURE_TOKEN_CREDENTIALS = 'dev';
+    try {
+      await setChat('foundryResource', 'contoso');
+      await setChat('provider', 'foundry');
+      await fresh();
+      const before = messagesPosts();
+      await send('Hello?');
+      const chrome = lastChrome();
+      assert.equal(chrome.blocker, 'providerSetup');
+      assert.equal(chrome.provider?.label, 'Microsoft Foundry');
+      assert.match(chrome.provider?.missing ?? '', /^No Microsoft Entra ID credential was found \(tried [^)]+\)\. Run `az login`, sign in to Azure in VS Code, or store a Foundry API key\.$/);
+      assert.equal(messagesPosts(), before, 'no request was made');
+      assert.equal(items().length, 0);
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      for (const key of ['provider', 'foundryResource']) await setChat(key, undefined);
+    }
+    await chat.controller.resync();
+    assert.equal(lastChrome().blocker, undefined);
+  });
+
   test('an Anthropic-compatible endpoint (a local model): no prompt caching, its model and context window from settings, the endpoint shown', async () => {
     const local = await startFakeAnthropic({ apiKey: 'none' });
     try {

@@ -6,9 +6,11 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import type { TokenCredential } from '@azure/identity';
 import type { AuthClient } from 'google-auth-library';
 import { Agent, CANCELLED_MESSAGE, type AgentOptions } from '../../../src/mcp/agent';
 import { createBackend, describeProvider, type ProviderSettings } from '../../../src/mcp/agent/backends';
+import { defaultCredential } from '../../../src/mcp/agent/backends/cloud/foundry';
 import { lastToolResults, startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from '../../fakeAnthropic';
 import { standardServers, TestToolProvider } from './helpers/fixtures';
 import { assertAllValid, collect, eventually, ofType } from './helpers/harness';
@@ -54,7 +56,19 @@ interface Rig {
   dispose(): Promise<void>;
 }
 
-type RigKind = 'anthropic' | 'compatible' | 'bedrock-sigv4' | 'bedrock-key' | 'vertex' | 'foundry';
+type RigKind = 'anthropic' | 'compatible' | 'bedrock-sigv4' | 'bedrock-key' | 'vertex' | 'foundry' | 'foundry-entra';
+
+/** A Microsoft Entra ID credential that hands out a fixed token and records the scopes it was asked for, as `az login` would. */
+function stubTokenCredential(token: string): TokenCredential & { scopes: string[][] } {
+  const scopes: string[][] = [];
+  return {
+    scopes,
+    getToken: async (s) => {
+      scopes.push([s].flat());
+      return { token, expiresOnTimestamp: Date.now() + 3_600_000, tokenType: 'Bearer' };
+    },
+  };
+}
 
 async function rig(kind: RigKind, model = 'claude-sonnet-5-5', fakeOptions: FakeAnthropicOptions = {}): Promise<Rig> {
   switch (kind) {
@@ -95,6 +109,10 @@ async function rig(kind: RigKind, model = 'claude-sonnet-5-5', fakeOptions: Fake
     case 'foundry': {
       const fake = await startFakeAnthropic({ platform: 'foundry', apiKey: 'foundry-key-456', ...fakeOptions });
       return { fake, settings: { provider: 'foundry', apiKey: 'foundry-key-456', baseURL: `${fake.url}/anthropic/` }, dispose: () => fake.close() };
+    }
+    case 'foundry-entra': {
+      const fake = await startFakeAnthropic({ platform: 'foundry', apiKey: 'foundry-key-456', entraToken: 'entra-token-789', ...fakeOptions });
+      return { fake, settings: { provider: 'foundry', auth: 'entra', credential: stubTokenCredential('entra-token-789'), baseURL: `${fake.url}/anthropic/` }, dispose: () => fake.close() };
     }
   }
 }
@@ -227,6 +245,65 @@ test('Foundry: POST /anthropic/v1/messages with the key in x-api-key', T, async 
   }
 });
 
+test('Foundry with Microsoft Entra ID: the token goes as Authorization: Bearer, asked for the ai.azure.com scope once, never with a key', T, async () => {
+  const credential = stubTokenCredential('entra-token-789');
+  const fake = await startFakeAnthropic({ platform: 'foundry', apiKey: 'foundry-key-456', entraToken: 'entra-token-789' });
+  const provider = await TestToolProvider.connect(standardServers());
+  try {
+    // No key and no choice: Entra ID is the default.
+    const backend = await createBackend({ provider: 'foundry', credential, baseURL: `${fake.url}/anthropic/`, maxRetries: 0 });
+    assert.equal(credential.scopes.length, 0, 'no token is asked for before a request');
+    fake.script(call('util__echo', { text: 'e' }), answer('ok'));
+    const { result } = await collect(new Agent({ backend, model: 'claude-sonnet-5-5', provider, approve: async () => 'allow_once' }).run('echo'));
+    assert.equal(result.reason, 'end_turn', result.message);
+    for (const q of fake.requests) {
+      assert.deepEqual([q.path, q.auth, q.headers['authorization'], q.headers['x-api-key']], ['/anthropic/v1/messages', 'bearer', 'Bearer entra-token-789', undefined]);
+    }
+    assert.equal(fake.requests.length, 2);
+    assert.deepEqual(credential.scopes, [['https://ai.azure.com/.default']], 'the token is kept until it nears expiry');
+    const who = await describeProvider({ provider: 'foundry', credential: stubTokenCredential('a.eyJ1cG4iOiJhbmFAY29udG9zby5jb20ifQ.c'), resource: 'contoso' });
+    assert.deepEqual(who, { ready: true, identity: 'Microsoft Entra ID (ana@contoso.com)', region: 'contoso' });
+    // The fake refuses a token it did not issue, as Foundry does.
+    const wrong = await createBackend({ provider: 'foundry', auth: 'entra', credential: stubTokenCredential('someone-else'), baseURL: `${fake.url}/anthropic/`, maxRetries: 0 });
+    const refused = await collect(new Agent({ backend: wrong, model: 'claude-sonnet-5-5', provider }).run('hi'));
+    assert.match(refused.result.message, /401 .*Entra ID identity has a role on this Foundry resource/);
+    assertAllValid(fake);
+  } finally {
+    await provider.close();
+    await fake.close();
+  }
+});
+
+test('Foundry with Microsoft Entra ID and no Azure sign-in: DefaultAzureCredential is built at the first request, and what is missing is one sentence', T, async () => {
+  const restore = withEnv({ AZURE_TOKEN_CREDENTIALS: 'dev', AZURE_CLIENT_ID: '', AZURE_TENANT_ID: '', AZURE_CLIENT_SECRET: '', PATH: '/nonexistent' });
+  const fake = await startFakeAnthropic({ platform: 'foundry', entraToken: 'never' });
+  const provider = await TestToolProvider.connect(standardServers());
+  const original = defaultCredential.make;
+  let built = 0;
+  defaultCredential.make = () => {
+    built++;
+    return original();
+  };
+  try {
+    const backend = await createBackend({ provider: 'foundry', auth: 'entra', baseURL: `${fake.url}/anthropic/`, maxRetries: 0 });
+    assert.equal(built, 0, 'creating the backend builds no credential');
+    const { result } = await collect(new Agent({ backend, model: 'claude-sonnet-5-5', provider }).run('hi'));
+    assert.equal(built, 1);
+    assert.equal(result.reason, 'error');
+    assert.match(result.message, /^No Microsoft Entra ID credential was found \(tried [^)]*Azure CLI[^)]*\)\. Run `az login`, sign in to Azure in VS Code, or store a Foundry API key\.$/);
+    assert.doesNotMatch(result.message, /\n|https?:|CredentialUnavailableError|at /);
+    assert.equal(fake.requests.length, 0, 'nothing is sent without a token');
+    const d = await describeProvider({ provider: 'foundry', resource: 'contoso' });
+    assert.equal(d.ready, false);
+    assert.match((d as { missing: string }).missing, /^No Microsoft Entra ID credential was found/);
+  } finally {
+    defaultCredential.make = original;
+    await provider.close();
+    await fake.close();
+    restore();
+  }
+});
+
 test('wrong credentials: a readable error on each platform, not a stack trace', T, async () => {
   const provider = await TestToolProvider.connect(standardServers());
   try {
@@ -252,7 +329,7 @@ test('wrong credentials: a readable error on each platform, not a stack trace', 
 });
 
 // The loop's behaviour, on every backend.
-for (const kind of ['anthropic', 'compatible', 'bedrock-sigv4', 'vertex', 'foundry'] as const) {
+for (const kind of ['anthropic', 'compatible', 'bedrock-sigv4', 'vertex', 'foundry', 'foundry-entra'] as const) {
   test(`${kind}: a denied call is not made and the model is told so; Stop mid-stream answers the call; a stream broken mid-way is sent again; a budget stops the run`, T, async () => {
     const r = await rig(kind);
     const provider = await TestToolProvider.connect(standardServers());

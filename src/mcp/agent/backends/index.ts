@@ -20,7 +20,16 @@ export type ProviderSettings = Common &
     | { provider: 'compatible'; apiKey: string; baseURL: string; promptCaching: boolean; tokenCounting: boolean }
     | { provider: 'bedrock'; model: string; region?: string; profile?: string; apiKey?: string; baseURL?: string; env?: NodeJS.ProcessEnv }
     | { provider: 'vertex'; region?: string; projectId?: string; baseURL?: string; authClient?: import('google-auth-library').AuthClient; env?: NodeJS.ProcessEnv }
-    | { provider: 'foundry'; apiKey: string; resource?: string; baseURL?: string }
+    | {
+        provider: 'foundry';
+        /** Default: `key` when an API key is given, else `entra` (Microsoft Entra ID through DefaultAzureCredential). */
+        auth?: 'key' | 'entra';
+        apiKey?: string;
+        /** An Entra ID credential to use instead of DefaultAzureCredential. */
+        credential?: import('@azure/identity').TokenCredential;
+        resource?: string;
+        baseURL?: string;
+      }
   );
 
 export type ProviderName = ProviderSettings['provider'];
@@ -89,10 +98,13 @@ export async function describeProvider(s: ProviderSettings): Promise<ProviderIde
         const { provider: _p, ...o } = s;
         return await (await loadVertex()).describeVertex(o);
       }
-      case 'foundry':
-        if (!s.apiKey) return { ready: false, missing: 'No Foundry API key is stored.' };
+      case 'foundry': {
         if (!s.resource && !s.baseURL) return { ready: false, missing: 'No Foundry resource is set: set archflow.chat.foundryResource (archflow ask: --resource).' };
-        return { ready: true, identity: 'Foundry API key', region: s.resource ?? s.baseURL! };
+        // A key needs no look-up (nor @azure/identity); Entra ID asks for a token.
+        if ((s.auth ?? (s.apiKey ? 'key' : 'entra')) === 'key') return s.apiKey ? { ready: true, identity: 'Foundry API key', region: s.resource ?? s.baseURL! } : { ready: false, missing: 'No Foundry API key is stored.' };
+        const { provider: _p, ...o } = s;
+        return await (await loadFoundry()).describeFoundry(o);
+      }
     }
   } catch (err) {
     return { ready: false, missing: (err as Error).message };

@@ -69,7 +69,8 @@ export type ChatProviderName = 'anthropic' | 'bedrock' | 'vertex' | 'foundry' | 
 /** `archflow.chat.provider` and the settings of each provider (no secrets: those are in SecretStorage). */
 export interface ChatProviderSettings {
   name: ChatProviderName;
-  bedrock: { region: string; profile: string };
+  /** `endpoint` mantle: Claude in Amazon Bedrock (the Messages API, Claude 4.7 and later); runtime: InvokeModel (every model). */
+  bedrock: { region: string; profile: string; endpoint: 'runtime' | 'mantle' };
   vertex: { region: string; projectId: string };
   /** `auto`: the stored key (or ANTHROPIC_FOUNDRY_API_KEY) when there is one, else Microsoft Entra ID. */
   foundry: { resource: string; auth: 'auto' | 'key' | 'entraId' };
@@ -97,7 +98,7 @@ export function chatProviderSettings(c: vscode.WorkspaceConfiguration = vscode.w
   const window = userSetting<number>(c, 'compatibleContextWindow');
   return {
     name: PROVIDER_NAMES.includes(name as ChatProviderName) ? (name as ChatProviderName) : 'anthropic',
-    bedrock: { region: text(userSetting(c, 'bedrockRegion')), profile: text(userSetting(c, 'bedrockProfile')) },
+    bedrock: { region: text(userSetting(c, 'bedrockRegion')), profile: text(userSetting(c, 'bedrockProfile')), endpoint: userSetting(c, 'bedrockEndpoint') === 'mantle' ? 'mantle' : 'runtime' },
     vertex: { region: text(userSetting(c, 'vertexRegion')), projectId: text(userSetting(c, 'vertexProjectId')) },
     foundry: { resource: text(userSetting(c, 'foundryResource')), auth: foundryAuthOf(userSetting(c, 'foundryAuth')) },
     compatible: {

@@ -9,7 +9,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 
 /** Where the fake stands in for: Anthropic's API (and compatible servers), or a cloud platform. */
-export type FakePlatform = 'anthropic' | 'bedrock' | 'vertex' | 'foundry';
+export type FakePlatform = 'anthropic' | 'bedrock' | 'bedrock-mantle' | 'vertex' | 'foundry';
 
 /** AWS credentials the fake Bedrock accepts SigV4 signatures of. */
 export interface FakeAwsCredentials {
@@ -78,6 +78,25 @@ export async function readPlatformRequest(req: IncomingMessage, rawBody: Buffer,
       if (listing) return { ok: true, kind: 'models' };
       return { ok: true, kind: 'messages', stream: body?.stream === true, auth: header(req, 'x-api-key') ? 'x-api-key' : 'bearer', version };
     }
+    case 'bedrock-mantle': {
+      // Claude in Amazon Bedrock (the Messages API under /anthropic): SigV4 for the
+      // bedrock-mantle service, or a Bedrock API key as a bearer token; the version in a header.
+      if (method !== 'POST' || path !== '/anthropic/v1/messages') return fail(404, 'not_found_error', `Not Found: ${method} ${path}`);
+      const auth = header(req, 'authorization') ?? '';
+      let how: string;
+      if (/^Bearer /i.test(auth)) {
+        if (auth.slice(7) !== o.apiKey) return fail(403, 'permission_error', 'Authentication failed: the Bedrock API key is not valid.');
+        how = 'bearer';
+      } else {
+        const problem = await checkSigV4(req, rawBody, path, url, o.aws, 'bedrock-mantle');
+        if (problem) return fail(403, 'permission_error', problem);
+        how = 'sigv4';
+      }
+      if (header(req, 'x-api-key')) return fail(400, 'invalid_request_error', 'x-api-key is not accepted by Amazon Bedrock');
+      const version = header(req, 'anthropic-version');
+      if (!version) return fail(400, 'invalid_request_error', 'anthropic-version: header is required');
+      return { ok: true, kind: 'messages', stream: body?.stream === true, auth: how, version };
+    }
     case 'bedrock': {
       const m = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(path);
       if (method !== 'POST' || !m) return fail(404, 'not_found_error', `UnknownOperationException: ${method} ${path}`);
@@ -113,13 +132,13 @@ export async function readPlatformRequest(req: IncomingMessage, rawBody: Buffer,
 }
 
 /** Recomputes the request's SigV4 signature with the fake's secret; a readable reason when it differs. */
-async function checkSigV4(req: IncomingMessage, rawBody: Buffer, path: string, url: URL, aws: FakeAwsCredentials | undefined): Promise<string | undefined> {
+async function checkSigV4(req: IncomingMessage, rawBody: Buffer, path: string, url: URL, aws: FakeAwsCredentials | undefined, expectedService = 'bedrock'): Promise<string | undefined> {
   const auth = header(req, 'authorization') ?? '';
   const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(auth);
   if (!m) return 'MissingAuthenticationTokenException: Missing Authentication Token';
   const [, keyId, , region, service, signedHeaders, signature] = m;
   if (!aws || keyId !== aws.accessKeyId) return `UnrecognizedClientException: The security token included in the request is invalid (access key ${keyId}).`;
-  if (service !== 'bedrock') return `InvalidSignatureException: Credential should be scoped to correct service: 'bedrock'.`;
+  if (service !== expectedService) return `InvalidSignatureException: Credential should be scoped to correct service: '${expectedService}'.`;
   if (region !== aws.region) return `InvalidSignatureException: Credential should be scoped to a valid region, not '${region}'.`;
   const amzDate = header(req, 'x-amz-date');
   if (!amzDate) return 'InvalidSignatureException: x-amz-date is required';

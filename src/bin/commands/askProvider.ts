@@ -8,6 +8,7 @@ export interface ProviderFlags {
   'base-url'?: string;
   region?: string;
   'aws-profile'?: string;
+  'bedrock-endpoint'?: string;
   project?: string;
   resource?: string;
   'foundry-auth'?: string;
@@ -20,6 +21,7 @@ export const PROVIDER_OPTIONS = {
   'base-url': { type: 'string' },
   region: { type: 'string' },
   'aws-profile': { type: 'string' },
+  'bedrock-endpoint': { type: 'string' },
   project: { type: 'string' },
   resource: { type: 'string' },
   'foundry-auth': { type: 'string' },
@@ -33,6 +35,8 @@ export const PROVIDER_USAGE = `  --provider NAME   anthropic (default), bedrock,
   --region R        bedrock: AWS region (else AWS_REGION, or the profile's);
                     vertex: global, us, eu or a region (else CLOUD_ML_REGION)
   --aws-profile P   bedrock: the AWS profile to sign with (else the default chain)
+  --bedrock-endpoint E  bedrock: runtime (InvokeModel, every model; default) or
+                    mantle (Claude in Amazon Bedrock, the Messages API, Claude 4.7+)
   --project ID      vertex: Google Cloud project (else ANTHROPIC_VERTEX_PROJECT_ID or ADC's)
   --resource NAME   foundry: the Foundry resource (else ANTHROPIC_FOUNDRY_RESOURCE)
   --foundry-auth A  foundry: key or entra (default: key when ANTHROPIC_FOUNDRY_API_KEY
@@ -72,15 +76,19 @@ export function providerFromFlags(flags: ProviderFlags, env: NodeJS.ProcessEnv, 
       const apiKey = env.ANTHROPIC_API_KEY?.trim() || env.ANTHROPIC_AUTH_TOKEN?.trim() || 'none';
       return { provider, apiKey, baseURL: httpUrl(base, 'the endpoint'), promptCaching: flags['prompt-caching'] === true, tokenCounting: flags['token-counting'] === true };
     }
-    case 'bedrock':
+    case 'bedrock': {
+      const endpoint = flags['bedrock-endpoint']?.trim().toLowerCase();
+      if (endpoint !== undefined && endpoint !== 'runtime' && endpoint !== 'mantle') throw new Error(`--bedrock-endpoint must be runtime or mantle, not "${flags['bedrock-endpoint']}".`);
       return {
         provider,
         model,
+        ...(endpoint ? { endpoint } : {}),
         ...(flags.region ? { region: flags.region } : {}),
         ...(flags['aws-profile'] ? { profile: flags['aws-profile'] } : {}),
         ...(flags['base-url'] ? { baseURL: httpUrl(flags['base-url'], 'the Bedrock endpoint') } : {}),
         env,
       };
+    }
     case 'vertex':
       return {
         provider,

@@ -85,7 +85,7 @@ export class ChatProviders extends Disposable {
       case 'compatible':
         return { provider: 'compatible', apiKey: secret ?? 'none', baseURL: p.compatible.baseUrl, promptCaching: p.compatible.promptCaching, tokenCounting: p.compatible.tokenCounting };
       case 'bedrock':
-        return { provider: 'bedrock', model, ...(p.bedrock.region ? { region: p.bedrock.region } : {}), ...(p.bedrock.profile ? { profile: p.bedrock.profile } : {}), ...(secret ? { apiKey: secret } : {}), env: this.env };
+        return { provider: 'bedrock', model, endpoint: p.bedrock.endpoint, ...(p.bedrock.region ? { region: p.bedrock.region } : {}), ...(p.bedrock.profile ? { profile: p.bedrock.profile } : {}), ...(secret ? { apiKey: secret } : {}), env: this.env };
       case 'vertex':
         return { provider: 'vertex', ...(p.vertex.region ? { region: p.vertex.region } : {}), ...(p.vertex.projectId ? { projectId: p.vertex.projectId } : {}), env: this.env };
       case 'foundry': {
@@ -175,7 +175,7 @@ export class ChatProviders extends Disposable {
       void this.#copilotModels();
       listed = { ids: this.#copilotListed.map((m) => m.id), windows: new Map(this.#copilotListed.map((m) => [m.id, m.maxInputTokens])), source: 'fallback' };
     } else {
-      const ids = name === 'compatible' ? [] : knownModels(name);
+      const ids = name === 'compatible' ? [] : knownModels(name, name === 'bedrock' ? config.provider.bedrock.endpoint : undefined);
       listed = { ids, windows: new Map(), source: 'fallback' };
     }
     const windows = new Map(listed.windows);

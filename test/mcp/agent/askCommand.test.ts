@@ -220,3 +220,21 @@ test('--provider foundry with Microsoft Entra ID: the default without a key, the
     await fake.close();
   }
 });
+
+test('--provider bedrock --bedrock-endpoint mantle: the Messages API under /anthropic with the Bedrock API key; a wrong endpoint name exits 1', T, async () => {
+  const fake = await startFakeAnthropic({ platform: 'bedrock-mantle', apiKey: 'bedrock-key-from-env' });
+  const deps: AskDeps = { createToolProvider: async () => Object.assign(await TestToolProvider.connect(standardServers()), { close: async () => {} }) };
+  try {
+    fake.script({ content: [{ type: 'text', text: 'From mantle.' }], stopReason: 'end_turn' });
+    const m = memoryIo({ AWS_BEARER_TOKEN_BEDROCK: 'bedrock-key-from-env' });
+    assert.equal(await runAskCommand(['hi', '--provider', 'bedrock', '--bedrock-endpoint', 'mantle', '--region', 'us-east-1', '--model', 'claude-sonnet-5-5', '--base-url', `${fake.url}/anthropic`], m.io, deps), 0, m.stderr());
+    assert.equal(m.stdout(), 'From mantle.\n');
+    assert.deepEqual([fake.requests[0].path, fake.requests[0].body.model, fake.requests[0].headers.authorization], ['/anthropic/v1/messages', 'anthropic.claude-sonnet-5-5', 'Bearer bedrock-key-from-env']);
+    assertAllValid(fake);
+    const bad = memoryIo({});
+    assert.equal(await runAskCommand(['hi', '--provider', 'bedrock', '--bedrock-endpoint', 'converse'], bad.io, deps), 1);
+    assert.match(bad.stderr(), /--bedrock-endpoint must be runtime or mantle/);
+  } finally {
+    await fake.close();
+  }
+});

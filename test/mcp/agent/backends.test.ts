@@ -56,7 +56,7 @@ interface Rig {
   dispose(): Promise<void>;
 }
 
-type RigKind = 'anthropic' | 'compatible' | 'bedrock-sigv4' | 'bedrock-key' | 'vertex' | 'foundry' | 'foundry-entra';
+type RigKind = 'anthropic' | 'compatible' | 'bedrock-sigv4' | 'bedrock-key' | 'bedrock-mantle' | 'vertex' | 'foundry' | 'foundry-entra';
 
 /** A Microsoft Entra ID credential that hands out a fixed token and records the scopes it was asked for, as `az login` would. */
 function stubTokenCredential(token: string): TokenCredential & { scopes: string[][] } {
@@ -87,6 +87,20 @@ async function rig(kind: RigKind, model = 'claude-sonnet-5-5', fakeOptions: Fake
       return {
         fake,
         settings: { provider: 'bedrock', model, profile: 'work', baseURL: fake.url },
+        dispose: async () => {
+          restore();
+          await fake.close();
+          await files.dispose();
+        },
+      };
+    }
+    case 'bedrock-mantle': {
+      const files = await awsProfileFiles();
+      const restore = withEnv(files.env);
+      const fake = await startFakeAnthropic({ platform: 'bedrock-mantle', aws: AWS, apiKey: 'unused-bedrock-key', ...fakeOptions });
+      return {
+        fake,
+        settings: { provider: 'bedrock', endpoint: 'mantle', model, profile: 'work', baseURL: `${fake.url}/anthropic` },
         dispose: async () => {
           restore();
           await fake.close();
@@ -204,6 +218,52 @@ test('Bedrock with a model before 4.7: the older API version is pinned; a Bedroc
   } finally {
     await provider.close();
     await r.dispose();
+  }
+});
+
+test('Claude in Amazon Bedrock (mantle) with an AWS profile: the Messages API under /anthropic, SigV4 for bedrock-mantle, anthropic. model ids, the version in a header', T, async () => {
+  const r = await rig('bedrock-mantle');
+  const provider = await TestToolProvider.connect(standardServers());
+  try {
+    r.fake.script(call('util__echo', { text: 'm' }), answer('Drawn.'));
+    const agent = await agentOn(r, provider);
+    const { result } = await collect(agent.run('echo'));
+    assert.equal(result.reason, 'end_turn', result.message);
+    assert.equal(agent.backend.endpoint, 'Claude in Amazon Bedrock (eu-west-1)');
+    for (const q of r.fake.requests) {
+      assert.deepEqual([q.path, q.auth, q.version, q.body.model, q.body.stream], ['/anthropic/v1/messages', 'sigv4', '2026-10-21', 'anthropic.claude-sonnet-5-5', true]);
+      assert.match(String(q.headers.authorization), /Credential=AKIDPROFILE0000TEST\/\d{8}\/eu-west-1\/bedrock-mantle\/aws4_request/);
+      assert.equal(q.headers['x-api-key'], undefined);
+    }
+    assert.equal(lastToolResults(r.fake.requests[1])[0].text, 'echo: m');
+    assert.ok(result.usage.costUsd !== null && result.usage.costUsd > 0, 'priced as claude-sonnet-5-5');
+    assertAllValid(r.fake);
+  } finally {
+    await provider.close();
+    await r.dispose();
+  }
+});
+
+test('Claude in Amazon Bedrock (mantle) with a Bedrock API key from AWS_BEARER_TOKEN_BEDROCK: a bearer token; a model before 4.7 is refused with what to set', T, async () => {
+  const fake = await startFakeAnthropic({ platform: 'bedrock-mantle', apiKey: 'bedrock-api-key-mantle' });
+  const provider = await TestToolProvider.connect(standardServers());
+  try {
+    const backend = await createBackend({ provider: 'bedrock', endpoint: 'mantle', model: 'claude-opus-5-5', region: 'us-west-2', baseURL: `${fake.url}/anthropic`, env: { AWS_BEARER_TOKEN_BEDROCK: 'bedrock-api-key-mantle' }, maxRetries: 0 });
+    fake.script(answer('Hello.'));
+    const { result } = await collect(new Agent({ backend, model: 'claude-opus-5-5', provider }).run('hi'));
+    assert.equal(result.reason, 'end_turn', result.message);
+    const [q] = fake.requests;
+    assert.deepEqual([q.path, q.auth, q.headers.authorization, q.body.model], ['/anthropic/v1/messages', 'bearer', 'Bearer bedrock-api-key-mantle', 'anthropic.claude-opus-5-5']);
+    await assert.rejects(
+      createBackend({ provider: 'bedrock', endpoint: 'mantle', model: 'claude-opus-4-6', region: 'us-west-2', apiKey: 'k', env: {} }),
+      /claude-opus-4-6 is not served by Claude in Amazon Bedrock \(the mantle endpoint takes Claude 4\.7 and later\): set archflow\.chat\.bedrockEndpoint to runtime/,
+    );
+    const wrong = await createBackend({ provider: 'bedrock', endpoint: 'mantle', model: 'claude-opus-5-5', region: 'us-west-2', apiKey: 'wrong', baseURL: `${fake.url}/anthropic`, env: {}, maxRetries: 0 });
+    assert.match((await collect(new Agent({ backend: wrong, model: 'claude-opus-5-5', provider }).run('hi'))).result.message, /403 .*AWS identity may invoke this model/);
+    assertAllValid(fake);
+  } finally {
+    await provider.close();
+    await fake.close();
   }
 });
 
@@ -329,7 +389,7 @@ test('wrong credentials: a readable error on each platform, not a stack trace', 
 });
 
 // The loop's behaviour, on every backend.
-for (const kind of ['anthropic', 'compatible', 'bedrock-sigv4', 'vertex', 'foundry', 'foundry-entra'] as const) {
+for (const kind of ['anthropic', 'compatible', 'bedrock-sigv4', 'bedrock-mantle', 'vertex', 'foundry', 'foundry-entra'] as const) {
   test(`${kind}: a denied call is not made and the model is told so; Stop mid-stream answers the call; a stream broken mid-way is sent again; a budget stops the run`, T, async () => {
     const r = await rig(kind);
     const provider = await TestToolProvider.connect(standardServers());

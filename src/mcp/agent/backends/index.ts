@@ -18,7 +18,7 @@ export type ProviderSettings = Common &
   (
     | { provider: 'anthropic'; apiKey: string; baseURL: string }
     | { provider: 'compatible'; apiKey: string; baseURL: string; promptCaching: boolean; tokenCounting: boolean }
-    | { provider: 'bedrock'; model: string; region?: string; profile?: string; apiKey?: string; baseURL?: string; env?: NodeJS.ProcessEnv }
+    | { provider: 'bedrock'; model: string; endpoint?: 'runtime' | 'mantle'; region?: string; profile?: string; apiKey?: string; baseURL?: string; env?: NodeJS.ProcessEnv }
     | { provider: 'vertex'; region?: string; projectId?: string; baseURL?: string; authClient?: import('google-auth-library').AuthClient; env?: NodeJS.ProcessEnv }
     | {
         provider: 'foundry';
@@ -116,7 +116,10 @@ export async function describeProvider(s: ProviderSettings): Promise<ProviderIde
  * ids that provider uses (Bedrock's `global.` cross-region profiles; Vertex AI and Foundry
  * take the Claude API ids, Foundry as deployment names).
  */
-export function knownModels(provider: ProviderName): string[] {
+export function knownModels(provider: ProviderName, bedrockEndpoint: 'runtime' | 'mantle' = 'runtime'): string[] {
   const lineup = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5-2', 'claude-opus-4-8', 'claude-sonnet-4-6', 'claude-haiku-4-5'];
-  return provider === 'bedrock' ? lineup.map((id) => `global.anthropic.${id}`) : lineup;
+  if (provider !== 'bedrock') return lineup;
+  // Claude in Amazon Bedrock (mantle) serves Claude 4.7 and later, under `anthropic.` ids.
+  if (bedrockEndpoint === 'mantle') return lineup.filter((id) => !/-4-[0-6]$/.test(id)).map((id) => `anthropic.${id}`);
+  return lineup.map((id) => `global.anthropic.${id}`);
 }

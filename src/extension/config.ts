@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PreviewSettings } from '../protocol/index';
 import { DEFAULT_PRICES, withPriceOverrides, type PriceTable } from '../mcp/agent/pricing';
+import { DEFAULT_MODEL } from '../mcp/agent/modelIds';
 
 /** Settings of `archflow.preview.*`, with their defaults when unset or invalid. */
 export interface PreviewConfig extends PreviewSettings {
@@ -41,7 +42,7 @@ function clamp(value: unknown, min: number, max: number, fallback: number): numb
   return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
 }
 
-export const DEFAULT_CHAT_MODEL = 'claude-sonnet-4-6';
+export const DEFAULT_CHAT_MODEL = DEFAULT_MODEL;
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 /** Settings of `archflow.chat.*`. */

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import type { ToolProvider } from '../../mcp/client/types';
 import { Agent, PRICES_AS_OF, type AgentEvent, type ApproveCallback, type ContextSource, type RunEndReason, type TokenUsage } from '../../mcp/agent';
 import { createBackend, describeProvider, PROVIDER_LABELS, type ProviderSettings } from '../../mcp/agent/backends';
+import { DEFAULT_MODEL } from '../../mcp/agent/modelIds';
 import { DEFAULT_BASE_URL, PROVIDER_OPTIONS, PROVIDER_USAGE, providerFromFlags } from './askProvider';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 
@@ -11,7 +12,7 @@ export const EXIT_GUARD = 3;
 /** The user stopped the run with Ctrl+C (128 + SIGINT). */
 export const EXIT_INTERRUPTED = 130;
 
-export const DEFAULT_MODEL = 'claude-sonnet-4-6';
+export { DEFAULT_MODEL };
 export { DEFAULT_BASE_URL };
 
 export const ASK_USAGE = `Usage: archflow ask "PROMPT" [--config FILE] [--model ID] [--max-rounds N] [--yes] [--json] [--provider NAME ...] [--approve-project-servers]

@@ -80,7 +80,7 @@ export interface AgentOptions {
   apiKey?: string;
   /** Always explicit, e.g. `https://api.anthropic.com`. */
   baseURL?: string;
-  /** Model id, e.g. `claude-sonnet-4-6`. */
+  /** Model id, e.g. `claude-sonnet-5-5`. */
   model: string;
   /** Every tool the model may call (the MCP client manager), optionally with prompts and resources. */
   provider: ToolProvider & ContextSource;

@@ -1,4 +1,5 @@
 import type { BackendKind, ModelBackend } from '../backend';
+import { CLAUDE_LINEUP } from '../modelIds';
 import { anthropicBackend, compatibleBackend } from './anthropic';
 import type { ProviderIdentity } from './types';
 
@@ -117,7 +118,7 @@ export async function describeProvider(s: ProviderSettings): Promise<ProviderIde
  * take the Claude API ids, Foundry as deployment names).
  */
 export function knownModels(provider: ProviderName, bedrockEndpoint: 'runtime' | 'mantle' = 'runtime'): string[] {
-  const lineup = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5-2', 'claude-opus-4-8', 'claude-sonnet-4-6', 'claude-haiku-4-5'];
+  const lineup = [...CLAUDE_LINEUP];
   if (provider !== 'bedrock') return lineup;
   // Claude in Amazon Bedrock (mantle) serves Claude 4.7 and later, under `anthropic.` ids.
   if (bedrockEndpoint === 'mantle') return lineup.filter((id) => !/-4-[0-6]$/.test(id)).map((id) => `anthropic.${id}`);

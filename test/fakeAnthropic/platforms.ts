@@ -33,6 +33,8 @@ export interface PlatformOptions {
 export type PlatformRequest =
   | { ok: true; kind: 'messages'; model?: string; stream: boolean; auth: string; version: string }
   | { ok: true; kind: 'models' }
+  /** `POST /v1/messages/count_tokens` (Vertex AI: `…/models/count-tokens:rawPredict`, the model in the body). */
+  | { ok: true; kind: 'count'; auth: string; version: string }
   | { ok: false; status: number; type: string; message: string };
 
 const fail = (status: number, type: string, message: string): PlatformRequest => ({ ok: false, status, type, message });
@@ -61,7 +63,8 @@ export async function readPlatformRequest(req: IncomingMessage, rawBody: Buffer,
     case 'foundry': {
       const prefix = o.platform === 'foundry' ? '/anthropic' : '';
       const listing = method === 'GET' && path === `${prefix}/v1/models` && o.platform === 'anthropic';
-      if (!listing && (method !== 'POST' || path !== `${prefix}/v1/messages`)) return fail(404, 'not_found_error', 'Not Found');
+      const counting = method === 'POST' && path === `${prefix}/v1/messages/count_tokens`;
+      if (!listing && !counting && (method !== 'POST' || path !== `${prefix}/v1/messages`)) return fail(404, 'not_found_error', 'Not Found');
       if (o.platform === 'foundry' && !header(req, 'x-api-key') && header(req, 'authorization')) {
         // Foundry takes an Entra ID token as a bearer token, and a key only in x-api-key.
         const token = header(req, 'authorization')!.replace(/^Bearer\s+/i, '');
@@ -76,7 +79,9 @@ export async function readPlatformRequest(req: IncomingMessage, rawBody: Buffer,
       const version = header(req, 'anthropic-version');
       if (!version) return fail(400, 'invalid_request_error', 'anthropic-version: header is required');
       if (listing) return { ok: true, kind: 'models' };
-      return { ok: true, kind: 'messages', stream: body?.stream === true, auth: header(req, 'x-api-key') ? 'x-api-key' : 'bearer', version };
+      const how = header(req, 'x-api-key') ? 'x-api-key' : 'bearer';
+      if (counting) return { ok: true, kind: 'count', auth: how, version };
+      return { ok: true, kind: 'messages', stream: body?.stream === true, auth: how, version };
     }
     case 'bedrock-mantle': {
       // Claude in Amazon Bedrock (the Messages API under /anthropic): SigV4 for the
@@ -117,6 +122,14 @@ export async function readPlatformRequest(req: IncomingMessage, rawBody: Buffer,
       return { ok: true, kind: 'messages', model: decodeURIComponent(m[1]), stream: m[2] === 'invoke-with-response-stream', auth: how, version };
     }
     case 'vertex': {
+      const count = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/count-tokens:rawPredict$/.exec(path);
+      if (method === 'POST' && count) {
+        if (o.vertex && (count[1] !== o.vertex.projectId || count[2] !== o.vertex.region)) return fail(404, 'not_found_error', `Project ${count[1]} or location ${count[2]} not found`);
+        if (header(req, 'authorization')?.replace(/^Bearer\s+/i, '') !== o.apiKey) return fail(401, 'authentication_error', 'Request had invalid authentication credentials.');
+        const version = body?.anthropic_version;
+        if (typeof version !== 'string') return fail(400, 'invalid_request_error', 'anthropic_version: Field required');
+        return { ok: true, kind: 'count', auth: 'bearer', version };
+      }
       const m = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/([^/:]+):(streamRawPredict|rawPredict)$/.exec(path);
       if (method !== 'POST' || !m) return fail(404, 'not_found_error', `Not Found: ${method} ${path}`);
       if (o.vertex && (m[1] !== o.vertex.projectId || m[2] !== o.vertex.region)) return fail(404, 'not_found_error', `Project ${m[1]} or location ${m[2]} not found`);

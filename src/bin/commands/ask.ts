@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import type { ToolProvider } from '../../mcp/client/types';
-import { Agent, PRICES_AS_OF, type AgentEvent, type ApproveCallback, type ContextSource, type RunEndReason, type TokenUsage } from '../../mcp/agent';
+import { Agent, contextWindowFor, PRICES_AS_OF, type AgentEvent, type ApproveCallback, type ContextSource, type RunEndReason, type TokenUsage } from '../../mcp/agent';
 import { createBackend, describeProvider, PROVIDER_LABELS, type ProviderSettings } from '../../mcp/agent/backends';
 import { DEFAULT_MODEL } from '../../mcp/agent/modelIds';
 import { DEFAULT_BASE_URL, PROVIDER_OPTIONS, PROVIDER_USAGE, providerFromFlags } from './askProvider';
@@ -199,6 +199,7 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
     provider,
     ...(approve ? { approve } : {}),
     ...(maxRounds !== undefined ? { maxRounds } : {}),
+    ...(contextWindowFor(backend.canonicalModel(model)) ? { contextWindow: contextWindowFor(backend.canonicalModel(model))! } : {}),
   });
 
   let stdoutAtLineStart = true;

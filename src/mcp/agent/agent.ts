@@ -14,6 +14,7 @@ import type { ModelBackend } from './backend';
 import { anthropicBackend } from './backends/anthropic';
 import { withCacheBreakpoints, withoutCacheBreakpoints } from './caching';
 import { promptMessages, resourceAttachment } from './context';
+import { measureContext } from './contextFit';
 import { EventChannel } from './eventChannel';
 import { appendContent, CANCELLED_MESSAGE, repairHistory, toolUsesOf, toParams, trimFinalAssistant } from './history';
 import { addUsage, ceilingRates, DEFAULT_PRICES, priceFor, requestCost, totalTokens, usageOf, ZERO_USAGE, type PriceRates } from './pricing';
@@ -231,6 +232,18 @@ export class Agent {
         ...(cached.tools.length ? { tools: cached.tools } : {}),
         messages: trimFinalAssistant(cached.messages),
       };
+      if (o.contextWindow) {
+        // Said before sending rather than paid for: a request that cannot fit is not made.
+        const fit = await measureContext(this.#backend, params, o.contextWindow, signal);
+        if (signal.aborted) return finish({ reason: 'cancelled', message: 'Stopped by the user.' });
+        if (fit.tokens > o.contextWindow) {
+          const how = fit.estimated ? 'estimated' : `counted by ${this.#backend.endpoint}`;
+          return finish({
+            reason: 'context_window_exceeded',
+            message: `The conversation (${fit.tokens.toLocaleString('en-US')} tokens, ${how}) no longer fits in the model's context window of ${o.contextWindow.toLocaleString('en-US')} tokens, so it was not sent. Start a new conversation, attach less, or ask for a short summary to carry over.`,
+          });
+        }
+      }
       const outcome = await streamTurn(this.#backend, params, {
         round,
         signal,

@@ -492,3 +492,53 @@ test('Bedrock: the fake recomputes SigV4, so a request signed with another secre
     await files.dispose();
   }
 });
+
+test('the context window: near the limit the request is counted by the backend (count_tokens) and one that does not fit is not sent; without counting, the estimate decides and is said to be one', T, async () => {
+  const provider = await TestToolProvider.connect(standardServers());
+  let counted = 80;
+  const r = await rig('anthropic', 'claude-sonnet-5-5', { countTokens: () => counted });
+  const local = await rig('compatible');
+  const vertex = await rig('vertex', 'claude-sonnet-5-5', { countTokens: () => 90 });
+  try {
+    // Far under the window: no count is asked for.
+    r.fake.script(answer('ok'));
+    let result = (await collect((await agentOn(r, provider, { contextWindow: 10_000_000 })).run('hi'))).result;
+    assert.equal(result.reason, 'end_turn', result.message);
+    assert.equal(r.fake.countRequests.length, 0);
+
+    // Past half the window (the system prompt and tools alone estimate at well over 50 tokens): counted, fits, sent.
+    r.fake.script(call('util__echo', { text: 'a' }), answer('ok'));
+    result = (await collect((await agentOn(r, provider, { contextWindow: 100 })).run('echo'))).result;
+    assert.equal(result.reason, 'end_turn', result.message);
+    assert.equal(r.fake.countRequests.length, 2, 'one count per request');
+    for (const q of r.fake.countRequests) {
+      assert.deepEqual([q.path, q.auth, q.status], ['/v1/messages/count_tokens', 'bearer', 200]);
+      assert.equal('max_tokens' in q.body, false);
+      assert.equal(q.body.model, 'claude-sonnet-5-5');
+    }
+
+    // Counted over the window: not sent.
+    counted = 150;
+    const sent = r.fake.requests.length;
+    result = (await collect((await agentOn(r, provider, { contextWindow: 100 })).run('hi'))).result;
+    assert.equal(result.reason, 'context_window_exceeded');
+    assert.match(result.message, /^The conversation \(150 tokens, counted by http:\/\/127\.0\.0\.1:\d+\) no longer fits in the model's context window of 100 tokens, so it was not sent\./);
+    assert.equal(r.fake.requests.length, sent, 'no Messages request was made');
+
+    // Vertex AI counts through count-tokens:rawPredict.
+    vertex.fake.script(answer('ok'));
+    result = (await collect((await agentOn(vertex, provider, { contextWindow: 100 })).run('hi'))).result;
+    assert.equal(result.reason, 'end_turn', result.message);
+    assert.deepEqual(vertex.fake.countRequests.map((q) => [q.path, q.rawBody.anthropic_version, q.body.model]), [['/v1/projects/proj-from-adc/locations/global/publishers/anthropic/models/count-tokens:rawPredict', '2026-10-21', 'claude-sonnet-5-5']]);
+
+    // An endpoint without token counting: the estimate decides, and the message says so.
+    result = (await collect((await agentOn(local, provider, { model: 'llama3.3', contextWindow: 100 })).run('hi'))).result;
+    assert.equal(result.reason, 'context_window_exceeded');
+    assert.match(result.message, /^The conversation \([\d,]+ tokens, estimated\) no longer fits/);
+    assert.equal(local.fake.requests.length + local.fake.countRequests.length, 0);
+    for (const x of [r, vertex, local]) assertAllValid(x.fake);
+  } finally {
+    await provider.close();
+    for (const x of [r, local, vertex]) await x.dispose();
+  }
+});

@@ -155,7 +155,7 @@ export class ChatProviders extends Disposable {
       ...(who?.ready ? { identity: who.identity, ...(who.region ? { region: who.region } : {}) } : {}),
       ...(who && !who.ready ? { missing: who.missing } : {}),
       ...(name === 'compatible' ? { identity: config.provider.compatible.baseUrl || undefined, estimated: true } : {}),
-      ...(name === 'copilot' ? { estimated: true } : {}),
+      ...(name === 'copilot' ? { estimated: true, billedByPlan: true } : {}),
       pricesAsOf: PRICES_AS_OF,
     };
   }

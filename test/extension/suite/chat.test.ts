@@ -431,7 +431,7 @@ suite('chat', () => {
       assert.equal(local.invalidRequests().length, 0, describeInvalid(local.requests));
     } finally {
       for (const key of ['provider', 'compatibleBaseUrl', 'compatibleContextWindow']) await setChat(key, undefined);
-      await chat.controller.receive(parseOk({ type: 'setModel', model: 'claude-sonnet-4-6' }));
+      await chat.controller.receive(parseOk({ type: 'setModel', model: 'claude-sonnet-5-5' }));
       await local.close();
     }
   });
@@ -445,6 +445,8 @@ suite('chat', () => {
       assert.equal(chrome.blocker, 'providerSetup');
       assert.equal(chrome.provider?.label, "Copilot's models (experimental)");
       assert.match(chrome.provider?.missing ?? '', /^No Copilot model is available: install GitHub Copilot Chat and sign in/);
+      // Copilot bills the user's plan: the header says so instead of a cost.
+      assert.equal(chrome.provider?.billedByPlan, true);
       assert.equal(messagesPosts(), before);
     } finally {
       await setChat('provider', undefined);

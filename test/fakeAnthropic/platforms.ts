@@ -87,16 +87,8 @@ export async function readPlatformRequest(req: IncomingMessage, rawBody: Buffer,
       // Claude in Amazon Bedrock (the Messages API under /anthropic): SigV4 for the
       // bedrock-mantle service, or a Bedrock API key as a bearer token; the version in a header.
       if (method !== 'POST' || path !== '/anthropic/v1/messages') return fail(404, 'not_found_error', `Not Found: ${method} ${path}`);
-      const auth = header(req, 'authorization') ?? '';
-      let how: string;
-      if (/^Bearer /i.test(auth)) {
-        if (auth.slice(7) !== o.apiKey) return fail(403, 'permission_error', 'Authentication failed: the Bedrock API key is not valid.');
-        how = 'bearer';
-      } else {
-        const problem = await checkSigV4(req, rawBody, path, url, o.aws, 'bedrock-mantle');
-        if (problem) return fail(403, 'permission_error', problem);
-        how = 'sigv4';
-      }
+      const how = await awsAuth(req, rawBody, path, url, o, 'bedrock-mantle');
+      if (typeof how !== 'string') return how;
       if (header(req, 'x-api-key')) return fail(400, 'invalid_request_error', 'x-api-key is not accepted by Amazon Bedrock');
       const version = header(req, 'anthropic-version');
       if (!version) return fail(400, 'invalid_request_error', 'anthropic-version: header is required');
@@ -105,16 +97,8 @@ export async function readPlatformRequest(req: IncomingMessage, rawBody: Buffer,
     case 'bedrock': {
       const m = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(path);
       if (method !== 'POST' || !m) return fail(404, 'not_found_error', `UnknownOperationException: ${method} ${path}`);
-      const auth = header(req, 'authorization') ?? '';
-      let how: string;
-      if (/^Bearer /i.test(auth)) {
-        if (auth.slice(7) !== o.apiKey) return fail(403, 'permission_error', 'Authentication failed: the Bedrock API key is not valid.');
-        how = 'bearer';
-      } else {
-        const problem = await checkSigV4(req, rawBody, path, url, o.aws);
-        if (problem) return fail(403, 'permission_error', problem);
-        how = 'sigv4';
-      }
+      const how = await awsAuth(req, rawBody, path, url, o, 'bedrock');
+      if (typeof how !== 'string') return how;
       const version = body?.anthropic_version;
       if (typeof version !== 'string') return fail(400, 'invalid_request_error', 'anthropic_version: Field required');
       if (body && 'model' in body) return fail(400, 'invalid_request_error', 'model: Extra inputs are not permitted');
@@ -144,8 +128,16 @@ export async function readPlatformRequest(req: IncomingMessage, rawBody: Buffer,
   }
 }
 
+/** Bedrock's two ways in: a Bedrock API key as a bearer token, or SigV4 for `service`; how it authenticated, or the failure. */
+async function awsAuth(req: IncomingMessage, rawBody: Buffer, path: string, url: URL, o: PlatformOptions, service: string): Promise<'bearer' | 'sigv4' | PlatformRequest> {
+  const auth = header(req, 'authorization') ?? '';
+  if (/^Bearer /i.test(auth)) return auth.slice(7) === o.apiKey ? 'bearer' : fail(403, 'permission_error', 'Authentication failed: the Bedrock API key is not valid.');
+  const problem = await checkSigV4(req, rawBody, path, url, o.aws, service);
+  return problem ? fail(403, 'permission_error', problem) : 'sigv4';
+}
+
 /** Recomputes the request's SigV4 signature with the fake's secret; a readable reason when it differs. */
-async function checkSigV4(req: IncomingMessage, rawBody: Buffer, path: string, url: URL, aws: FakeAwsCredentials | undefined, expectedService = 'bedrock'): Promise<string | undefined> {
+async function checkSigV4(req: IncomingMessage, rawBody: Buffer, path: string, url: URL, aws: FakeAwsCredentials | undefined, expectedService: string): Promise<string | undefined> {
   const auth = header(req, 'authorization') ?? '';
   const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(auth);
   if (!m) return 'MissingAuthenticationTokenException: Missing Authentication Token';

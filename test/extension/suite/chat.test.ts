@@ -351,20 +351,22 @@ suite('chat', () => {
     await chat.controller.resync();
     assert.equal(lastChrome().blocker, undefined);
   });
-  test('a provider that is not set up says exactly what is missing (Bedrock without a region), and calls no model', async () => {
-    const saved = { AWS_REGION: process.env.AWS_REGION, AWS_DEFAULT_REGION: process.env.AWS_DEFAULT_REGION, AWS_CONFIG_FILE: process.env.AWS_CONFIG_FILE };
-    delete process.env.AWS_REGION;
-    delete process.env.AWS_DEFAULT_REGION;
-    process.env.AWS_CONFIG_FILE = join(workspaceRoot().fsPath, 'no-aws-config');
+  /** Sends a message with `settings` and `env` in place: the chat must block on what is missing and call no model. */
+  async function assertNotSetUp(env: Record<string, string | undefined>, settings: Record<string, unknown>, label: string, missing: RegExp): Promise<void> {
+    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    for (const [k, v] of Object.entries(env)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
     try {
-      await setChat('provider', 'bedrock');
+      for (const [key, value] of Object.entries(settings)) await setChat(key, value);
       await fresh();
       const before = messagesPosts();
       await send('Hello?');
       const chrome = lastChrome();
       assert.equal(chrome.blocker, 'providerSetup');
-      assert.equal(chrome.provider?.label, 'Amazon Bedrock');
-      assert.match(chrome.provider?.missing ?? '', /^No AWS region is set: set archflow\.chat\.bedrockRegion/);
+      assert.equal(chrome.provider?.label, label);
+      assert.match(chrome.provider?.missing ?? '', missing);
       assert.equal(messagesPosts(), before, 'no request was made');
       assert.equal(items().length, 0);
     } finally {
@@ -372,40 +374,31 @@ suite('chat', () => {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }
-      await setChat('provider', undefined);
+      for (const key of Object.keys(settings)) await setChat(key, undefined);
     }
     await chat.controller.resync();
     assert.equal(lastChrome().blocker, undefined);
+  }
+
+  test('a provider that is not set up says exactly what is missing (Bedrock without a region), and calls no model', async () => {
+    await assertNotSetUp(
+      { AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined, AWS_CONFIG_FILE: join(workspaceRoot().fsPath, 'no-aws-config') },
+      { provider: 'bedrock' },
+      'Amazon Bedrock',
+      /^No AWS region is set: set archflow\.chat\.bedrockRegion/,
+    );
     assert.equal(lastChrome().provider?.name, 'anthropic');
     assert.match(lastChrome().provider?.pricesAsOf ?? '', /^\d{4}-\d{2}-\d{2}$/);
   });
 
   test('a provider that is not set up says exactly what is missing (Foundry with Microsoft Entra ID and no Azure sign-in), and calls no model', async () => {
     // No key stored or in the environment: Foundry signs in with Entra ID, and finds no Azure credential here.
-    const saved = { ANTHROPIC_FOUNDRY_API_KEY: process.env.ANTHROPIC_FOUNDRY_API_KEY, AZURE_TOKEN_CREDENTIALS: process.env.AZURE_TOKEN_CREDENTIALS };
-    delete process.env.ANTHROPIC_FOUNDRY_API_KEY;
-    process.env.AZURE_TOKEN_CREDENTIALS = 'dev';
-    try {
-      await setChat('foundryResource', 'contoso');
-      await setChat('provider', 'foundry');
-      await fresh();
-      const before = messagesPosts();
-      await send('Hello?');
-      const chrome = lastChrome();
-      assert.equal(chrome.blocker, 'providerSetup');
-      assert.equal(chrome.provider?.label, 'Microsoft Foundry');
-      assert.match(chrome.provider?.missing ?? '', /^No Microsoft Entra ID credential was found \(tried [^)]+\)\. Run `az login`, sign in to Azure in VS Code, or store a Foundry API key\.$/);
-      assert.equal(messagesPosts(), before, 'no request was made');
-      assert.equal(items().length, 0);
-    } finally {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-      for (const key of ['provider', 'foundryResource']) await setChat(key, undefined);
-    }
-    await chat.controller.resync();
-    assert.equal(lastChrome().blocker, undefined);
+    await assertNotSetUp(
+      { ANTHROPIC_FOUNDRY_API_KEY: undefined, AZURE_TOKEN_CREDENTIALS: 'dev' },
+      { foundryResource: 'contoso', provider: 'foundry' },
+      'Microsoft Foundry',
+      /^No Microsoft Entra ID credential was found \(tried [^)]+\)\. Run `az login`, sign in to Azure in VS Code, or store a Foundry API key\.$/,
+    );
   });
 
   test('an Anthropic-compatible endpoint (a local model): no prompt caching, its model and context window from settings, the endpoint shown', async () => {

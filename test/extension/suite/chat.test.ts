@@ -397,7 +397,7 @@ suite('chat', () => {
       { ANTHROPIC_FOUNDRY_API_KEY: undefined, AZURE_TOKEN_CREDENTIALS: 'dev' },
       { foundryResource: 'contoso', provider: 'foundry' },
       'Microsoft Foundry',
-      /^No Microsoft Entra ID credential was found \(tried [^)]+\)\. Run `az login`, sign in to Azure in VS Code, or store a Foundry API key\.$/,
+      /^No Microsoft Entra ID credential was found \(tried [^)]+\)\. Run `az login` \(or `azd auth login`\), or store a Foundry API key\.$/,
     );
   });
 

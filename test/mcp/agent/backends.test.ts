@@ -350,7 +350,7 @@ test('Foundry with Microsoft Entra ID and no Azure sign-in: DefaultAzureCredenti
     const { result } = await collect(new Agent({ backend, model: 'claude-sonnet-5-5', provider }).run('hi'));
     assert.equal(built, 1);
     assert.equal(result.reason, 'error');
-    assert.match(result.message, /^No Microsoft Entra ID credential was found \(tried [^)]*Azure CLI[^)]*\)\. Run `az login`, sign in to Azure in VS Code, or store a Foundry API key\.$/);
+    assert.match(result.message, /^No Microsoft Entra ID credential was found \(tried [^)]*Azure CLI[^)]*\)\. Run `az login` \(or `azd auth login`\), or store a Foundry API key\.$/);
     assert.doesNotMatch(result.message, /\n|https?:|CredentialUnavailableError|at /);
     assert.equal(fake.requests.length, 0, 'nothing is sent without a token');
     const d = await describeProvider({ provider: 'foundry', resource: 'contoso' });

@@ -21,8 +21,8 @@ export interface FoundryOptions {
   apiKey?: string;
   /**
    * The Entra ID credential (`auth` entra). Default: `DefaultAzureCredential` (environment,
-   * workload or managed identity, VS Code's Azure sign-in, Azure CLI, PowerShell, Azure
-   * Developer CLI), built on the first request, not before.
+   * workload or managed identity, Azure CLI, PowerShell, Azure Developer CLI; its VS Code
+   * credential needs a plugin not included), built on the first request, not before.
    */
   credential?: TokenCredential;
   /** The Foundry resource name (`https://{resource}.services.ai.azure.com/anthropic/`), or… */
@@ -76,7 +76,7 @@ export function entraFailure(error: unknown): string {
   }
   if (refused.length) return `Microsoft Entra ID refused the sign-in (${refused.join('; ')}). Run \`az login\` again, or store a Foundry API key.`;
   const list = tried.length ? ` (tried ${tried.join(', ')})` : '';
-  return `No Microsoft Entra ID credential was found${list}. Run \`az login\`, sign in to Azure in VS Code, or store a Foundry API key.`;
+  return `No Microsoft Entra ID credential was found${list}. Run \`az login\` (or \`azd auth login\`), or store a Foundry API key.`;
 }
 
 /** A token source that builds its credential on first use and turns its failures into one sentence. */

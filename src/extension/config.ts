@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PreviewSettings } from '../protocol/index';
 import { DEFAULT_PRICES, withPriceOverrides, type PriceTable } from '../mcp/agent/pricing';
+import { DEFAULT_MODEL } from '../mcp/agent/modelIds';
 
 /** Settings of `archflow.preview.*`, with their defaults when unset or invalid. */
 export interface PreviewConfig extends PreviewSettings {
@@ -41,7 +42,7 @@ function clamp(value: unknown, min: number, max: number, fallback: number): numb
   return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
 }
 
-export const DEFAULT_CHAT_MODEL = 'claude-sonnet-4-6';
+export const DEFAULT_CHAT_MODEL = DEFAULT_MODEL;
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 /** Settings of `archflow.chat.*`. */
@@ -69,9 +70,11 @@ export type ChatProviderName = 'anthropic' | 'bedrock' | 'vertex' | 'foundry' | 
 /** `archflow.chat.provider` and the settings of each provider (no secrets: those are in SecretStorage). */
 export interface ChatProviderSettings {
   name: ChatProviderName;
-  bedrock: { region: string; profile: string };
+  /** `endpoint` mantle: Claude in Amazon Bedrock (the Messages API, Claude 4.7 and later); runtime: InvokeModel (every model). */
+  bedrock: { region: string; profile: string; endpoint: 'runtime' | 'mantle' };
   vertex: { region: string; projectId: string };
-  foundry: { resource: string };
+  /** `auto`: the stored key (or ANTHROPIC_FOUNDRY_API_KEY) when there is one, else Microsoft Entra ID. */
+  foundry: { resource: string; auth: 'auto' | 'key' | 'entraId' };
   compatible: { baseUrl: string; contextWindow: number; promptCaching: boolean; tokenCounting: boolean };
 }
 
@@ -86,15 +89,19 @@ function text(value: unknown, pattern = /^[\w.:@/-]*$/): string {
   return typeof value === 'string' && pattern.test(value.trim()) ? value.trim() : '';
 }
 
+function foundryAuthOf(value: unknown): 'auto' | 'key' | 'entraId' {
+  return value === 'key' || value === 'entraId' ? value : 'auto';
+}
+
 export function chatProviderSettings(c: vscode.WorkspaceConfiguration = vscode.workspace.getConfiguration('archflow.chat')): ChatProviderSettings {
   const name = userSetting<string>(c, 'provider');
   const url = userSetting<string>(c, 'compatibleBaseUrl');
   const window = userSetting<number>(c, 'compatibleContextWindow');
   return {
     name: PROVIDER_NAMES.includes(name as ChatProviderName) ? (name as ChatProviderName) : 'anthropic',
-    bedrock: { region: text(userSetting(c, 'bedrockRegion')), profile: text(userSetting(c, 'bedrockProfile')) },
+    bedrock: { region: text(userSetting(c, 'bedrockRegion')), profile: text(userSetting(c, 'bedrockProfile')), endpoint: userSetting(c, 'bedrockEndpoint') === 'mantle' ? 'mantle' : 'runtime' },
     vertex: { region: text(userSetting(c, 'vertexRegion')), projectId: text(userSetting(c, 'vertexProjectId')) },
-    foundry: { resource: text(userSetting(c, 'foundryResource')) },
+    foundry: { resource: text(userSetting(c, 'foundryResource')), auth: foundryAuthOf(userSetting(c, 'foundryAuth')) },
     compatible: {
       baseUrl: typeof url === 'string' && /^https?:\/\/\S+$/i.test(url.trim()) ? url.trim().replace(/\/+$/, '') : '',
       contextWindow: Math.round(clamp(window, 1024, 10_000_000, 32_768)),

@@ -239,6 +239,8 @@ export interface ProviderView {
   missing?: string;
   /** Token counts are the server's estimates. */
   estimated?: boolean;
+  /** The requests are billed by the user's Copilot plan: no cost is shown, only that. */
+  billedByPlan?: boolean;
   /** The day the price table was checked (YYYY-MM-DD). */
   pricesAsOf: string;
 }
@@ -579,6 +581,8 @@ export interface ChatStrings {
   pricesAsOf: string;
   /** Said beside token counts a server only estimates. */
   estimatedTokens: string;
+  /** Shown instead of a cost where the user's Copilot plan pays for the requests. */
+  billedByCopilot: string;
   serverFailed: string;
   showLog: string;
   restart: string;

@@ -88,6 +88,10 @@ export interface FakeAnthropicOptions {
   aws?: FakeAwsCredentials;
   /** Vertex AI: the project and region the path must name (`apiKey` is the Google access token). */
   vertex?: { projectId: string; region: string };
+  /** `POST /v1/messages/count_tokens`'s answer for a body (default: the fake's estimate, about 4 characters a token, cache marks left out). */
+  countTokens?: (body: any) => number;
+  /** Foundry: the Microsoft Entra ID token accepted as a bearer token. */
+  entraToken?: string;
   /** Called just before each SSE event is written (for timing what the client receives). */
   onEvent?: (name: string, data: unknown) => void;
 }
@@ -112,6 +116,8 @@ export interface FakeAnthropic {
   readonly url: string;
   readonly apiKey: string;
   readonly requests: RecordedRequest[];
+  /** Token-counting requests (`/v1/messages/count_tokens`), kept apart from the Messages requests. */
+  readonly countRequests: RecordedRequest[];
   /** Adds replies, answered in order, one per valid request. */
   script(...steps: ScriptStep[]): void;
   /** Replies not used yet. */
@@ -220,6 +226,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const cache = new PromptCache(options.minCacheTokens ?? 1024);
   const steps: ScriptStep[] = [];
   const requests: RecordedRequest[] = [];
+  const countRequests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
 
   const platform = options.platform ?? 'anthropic';
@@ -262,11 +269,18 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     } catch {
       parseFailed = true;
     }
-    const seen = await readPlatformRequest(req, raw, parsed, { platform, apiKey, ...(options.aws ? { aws: options.aws } : {}), ...(options.vertex ? { vertex: options.vertex } : {}) });
+    const seen = await readPlatformRequest(req, raw, parsed, { platform, apiKey, ...(options.aws ? { aws: options.aws } : {}), ...(options.vertex ? { vertex: options.vertex } : {}), ...(options.entraToken ? { entraToken: options.entraToken } : {}) });
     if (!seen.ok) return sendError(res, rec, seen.status, seen.type, seen.message);
     if (seen.kind === 'models') {
       if (options.models === null) return sendError(res, rec, 404, 'not_found_error', 'Not Found');
       return sendModels(res, rec);
+    }
+    if (seen.kind === 'count') {
+      requests.splice(requests.indexOf(rec), 1);
+      countRequests.push(rec);
+      rec.auth = seen.auth;
+      rec.version = seen.version;
+      return sendCount(res, rec, parseFailed ? undefined : parsed);
     }
     rec.auth = seen.auth;
     rec.version = seen.version;
@@ -296,6 +310,27 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       return sendError(res, rec, e.status, e.type, e.message, e.headers ?? {});
     }
     await sendMessage(req, res, rec, reply);
+  };
+
+  // As the real endpoint: the Messages body without max_tokens or stream, answered with `{input_tokens}`.
+  const sendCount = (res: ServerResponse, rec: RecordedRequest, parsed: any) => {
+    const { anthropic_version: _v, ...body } = parsed ?? {};
+    rec.rawBody = parsed;
+    rec.body = body;
+    const extra = ['max_tokens', 'stream'].find((k) => k in body);
+    const invalid = parsed === undefined
+      ? { status: 400, type: 'invalid_request_error', message: 'There was an error parsing the body of your request: invalid JSON' }
+      : extra
+        ? { status: 400, type: 'invalid_request_error', message: `${extra}: Extra inputs are not permitted` }
+        : validateRequestBody({ ...body, max_tokens: 1 });
+    if (invalid) {
+      rec.invalid = invalid;
+      return sendError(res, rec, invalid.status, invalid.type, invalid.message);
+    }
+    const inputTokens = options.countTokens?.(body) ?? estimateTokens(stripCache([body.system ?? null, body.tools ?? null, body.messages]));
+    rec.status = 200;
+    res.writeHead(200, { 'content-type': 'application/json', 'request-id': fakeId('req') });
+    res.end(JSON.stringify({ input_tokens: inputTokens }));
   };
 
   const sendModels = (res: ServerResponse, rec: RecordedRequest) => {
@@ -428,11 +463,12 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     url: `http://127.0.0.1:${port}`,
     apiKey,
     requests,
+    countRequests,
     script: (...s) => steps.push(...s),
     get pending() {
       return steps.length;
     },
-    invalidRequests: () => requests.filter((r) => r.invalid),
+    invalidRequests: () => [...requests, ...countRequests].filter((r) => r.invalid),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

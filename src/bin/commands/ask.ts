@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import type { ToolProvider } from '../../mcp/client/types';
-import { Agent, PRICES_AS_OF, type AgentEvent, type ApproveCallback, type ContextSource, type RunEndReason, type TokenUsage } from '../../mcp/agent';
+import { Agent, contextWindowFor, PRICES_AS_OF, type AgentEvent, type ApproveCallback, type ContextSource, type RunEndReason, type TokenUsage } from '../../mcp/agent';
 import { createBackend, describeProvider, PROVIDER_LABELS, type ProviderSettings } from '../../mcp/agent/backends';
+import { DEFAULT_MODEL } from '../../mcp/agent/modelIds';
 import { DEFAULT_BASE_URL, PROVIDER_OPTIONS, PROVIDER_USAGE, providerFromFlags } from './askProvider';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 
@@ -11,7 +12,7 @@ export const EXIT_GUARD = 3;
 /** The user stopped the run with Ctrl+C (128 + SIGINT). */
 export const EXIT_INTERRUPTED = 130;
 
-export const DEFAULT_MODEL = 'claude-sonnet-4-6';
+export { DEFAULT_MODEL };
 export { DEFAULT_BASE_URL };
 
 export const ASK_USAGE = `Usage: archflow ask "PROMPT" [--config FILE] [--model ID] [--max-rounds N] [--yes] [--json] [--provider NAME ...] [--approve-project-servers]
@@ -44,6 +45,8 @@ export interface AskDeps {
   question?: (prompt: string, signal: AbortSignal) => Promise<string>;
   /** Aborts when the user presses Ctrl+C (see {@link interruptSignal}). */
   signal?: AbortSignal;
+  /** Foundry with Entra ID: the credential to use instead of DefaultAzureCredential (tests). */
+  entraCredential?: import('@azure/identity').TokenCredential;
 }
 
 /** Exit code for the way a run ended. */
@@ -141,6 +144,7 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
   let settings: ProviderSettings;
   try {
     settings = providerFromFlags(values, io.env, model);
+    if (settings.provider === 'foundry' && settings.auth === 'entra' && deps.entraCredential) settings = { ...settings, credential: deps.entraCredential };
   } catch (err) {
     io.stderr(`archflow ask: ${(err as Error).message}\n`);
     return EXIT_FAILURE;
@@ -150,7 +154,7 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
     return EXIT_FAILURE;
   }
   // Cloud credentials are checked before the MCP servers start, so a missing one is said first.
-  if (settings.provider === 'bedrock' || settings.provider === 'vertex') {
+  if (settings.provider === 'bedrock' || settings.provider === 'vertex' || (settings.provider === 'foundry' && settings.auth === 'entra')) {
     const who = await describeProvider(settings);
     if (!who.ready) {
       io.stderr(`archflow ask: ${PROVIDER_LABELS[settings.provider]}: ${who.missing}\n`);
@@ -195,6 +199,7 @@ export async function runAskCommand(args: string[], io: CliIo, deps: AskDeps): P
     provider,
     ...(approve ? { approve } : {}),
     ...(maxRounds !== undefined ? { maxRounds } : {}),
+    ...(contextWindowFor(backend.canonicalModel(model)) ? { contextWindow: contextWindowFor(backend.canonicalModel(model))! } : {}),
   });
 
   let stdoutAtLineStart = true;

@@ -8,8 +8,10 @@ export interface ProviderFlags {
   'base-url'?: string;
   region?: string;
   'aws-profile'?: string;
+  'bedrock-endpoint'?: string;
   project?: string;
   resource?: string;
+  'foundry-auth'?: string;
   'prompt-caching'?: boolean;
   'token-counting'?: boolean;
 }
@@ -19,8 +21,10 @@ export const PROVIDER_OPTIONS = {
   'base-url': { type: 'string' },
   region: { type: 'string' },
   'aws-profile': { type: 'string' },
+  'bedrock-endpoint': { type: 'string' },
   project: { type: 'string' },
   resource: { type: 'string' },
+  'foundry-auth': { type: 'string' },
   'prompt-caching': { type: 'boolean' },
   'token-counting': { type: 'boolean' },
 } as const;
@@ -31,13 +35,18 @@ export const PROVIDER_USAGE = `  --provider NAME   anthropic (default), bedrock,
   --region R        bedrock: AWS region (else AWS_REGION, or the profile's);
                     vertex: global, us, eu or a region (else CLOUD_ML_REGION)
   --aws-profile P   bedrock: the AWS profile to sign with (else the default chain)
+  --bedrock-endpoint E  bedrock: runtime (InvokeModel, every model; default) or
+                    mantle (Claude in Amazon Bedrock, the Messages API, Claude 4.7+)
   --project ID      vertex: Google Cloud project (else ANTHROPIC_VERTEX_PROJECT_ID or ADC's)
   --resource NAME   foundry: the Foundry resource (else ANTHROPIC_FOUNDRY_RESOURCE)
+  --foundry-auth A  foundry: key or entra (default: key when ANTHROPIC_FOUNDRY_API_KEY
+                    is set, else Microsoft Entra ID through DefaultAzureCredential)
   --prompt-caching  compatible: send cache_control breakpoints (off by default)
   --token-counting  compatible: the server counts tokens (off by default)
 Credentials: anthropic ANTHROPIC_API_KEY; bedrock your AWS profile, AWS keys or
 AWS_BEARER_TOKEN_BEDROCK; vertex Google application default credentials
-(gcloud auth application-default login); foundry ANTHROPIC_FOUNDRY_API_KEY;
+(gcloud auth application-default login); foundry ANTHROPIC_FOUNDRY_API_KEY or
+Microsoft Entra ID (az login, managed identity, AZURE_* variables);
 compatible ANTHROPIC_API_KEY if the server wants one.`;
 
 function httpUrl(value: string, what: string): string {
@@ -67,15 +76,19 @@ export function providerFromFlags(flags: ProviderFlags, env: NodeJS.ProcessEnv, 
       const apiKey = env.ANTHROPIC_API_KEY?.trim() || env.ANTHROPIC_AUTH_TOKEN?.trim() || 'none';
       return { provider, apiKey, baseURL: httpUrl(base, 'the endpoint'), promptCaching: flags['prompt-caching'] === true, tokenCounting: flags['token-counting'] === true };
     }
-    case 'bedrock':
+    case 'bedrock': {
+      const endpoint = flags['bedrock-endpoint']?.trim().toLowerCase();
+      if (endpoint !== undefined && endpoint !== 'runtime' && endpoint !== 'mantle') throw new Error(`--bedrock-endpoint must be runtime or mantle, not "${flags['bedrock-endpoint']}".`);
       return {
         provider,
         model,
+        ...(endpoint ? { endpoint } : {}),
         ...(flags.region ? { region: flags.region } : {}),
         ...(flags['aws-profile'] ? { profile: flags['aws-profile'] } : {}),
         ...(flags['base-url'] ? { baseURL: httpUrl(flags['base-url'], 'the Bedrock endpoint') } : {}),
         env,
       };
+    }
     case 'vertex':
       return {
         provider,
@@ -86,10 +99,13 @@ export function providerFromFlags(flags: ProviderFlags, env: NodeJS.ProcessEnv, 
       };
     case 'foundry': {
       const apiKey = env.ANTHROPIC_FOUNDRY_API_KEY?.trim();
-      if (!apiKey) throw new Error('ANTHROPIC_FOUNDRY_API_KEY is not set. Set it to your Foundry API key.');
+      const chosen = flags['foundry-auth']?.trim().toLowerCase();
+      if (chosen !== undefined && chosen !== 'key' && chosen !== 'entra') throw new Error(`--foundry-auth must be key or entra, not "${flags['foundry-auth']}".`);
+      const auth = chosen ?? (apiKey ? 'key' : 'entra');
+      if (auth === 'key' && !apiKey) throw new Error('ANTHROPIC_FOUNDRY_API_KEY is not set. Set it to your Foundry API key, or use --foundry-auth entra.');
       const resource = flags.resource ?? env.ANTHROPIC_FOUNDRY_RESOURCE;
       if (!resource && !flags['base-url']) throw new Error('--resource (or ANTHROPIC_FOUNDRY_RESOURCE) is required for Foundry.');
-      return { provider, apiKey, ...(flags['base-url'] ? { baseURL: httpUrl(flags['base-url'], 'the Foundry endpoint') } : { resource: resource! }) };
+      return { provider, auth, ...(auth === 'key' ? { apiKey } : {}), ...(flags['base-url'] ? { baseURL: httpUrl(flags['base-url'], 'the Foundry endpoint') } : { resource: resource! }) };
     }
   }
 }

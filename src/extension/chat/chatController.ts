@@ -419,6 +419,8 @@ export class ChatController extends Disposable {
       maxTokens: config.maxTokens,
       maxRounds: config.maxRounds,
       ...(config.maxCostUsd !== undefined ? { budget: { maxCostUsd: config.maxCostUsd } } : {}),
+      // The window the chat's meter shows (the Models API's, the price table's, or the endpoint's setting).
+      contextWindow: this.deps.providers.models(config, model, this.deps.log).contextWindow,
       history: session.record.transcript,
     });
     session.agentConfig = fingerprint;

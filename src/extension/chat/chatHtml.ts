@@ -33,6 +33,7 @@ export function chatStrings(): ChatStrings {
     openSettings: vscode.l10n.t('Open Settings'),
     pricesAsOf: vscode.l10n.t('list prices of {0}'),
     estimatedTokens: vscode.l10n.t('token counts are estimates'),
+    billedByCopilot: vscode.l10n.t('billed by your Copilot plan'),
     serverFailed: vscode.l10n.t('MCP server {0} failed, so its tools are missing:'),
     showLog: vscode.l10n.t('Show Log'),
     restart: vscode.l10n.t('Restart'),

@@ -85,11 +85,13 @@ export class ChatProviders extends Disposable {
       case 'compatible':
         return { provider: 'compatible', apiKey: secret ?? 'none', baseURL: p.compatible.baseUrl, promptCaching: p.compatible.promptCaching, tokenCounting: p.compatible.tokenCounting };
       case 'bedrock':
-        return { provider: 'bedrock', model, ...(p.bedrock.region ? { region: p.bedrock.region } : {}), ...(p.bedrock.profile ? { profile: p.bedrock.profile } : {}), ...(secret ? { apiKey: secret } : {}), env: this.env };
+        return { provider: 'bedrock', model, endpoint: p.bedrock.endpoint, ...(p.bedrock.region ? { region: p.bedrock.region } : {}), ...(p.bedrock.profile ? { profile: p.bedrock.profile } : {}), ...(secret ? { apiKey: secret } : {}), env: this.env };
       case 'vertex':
         return { provider: 'vertex', ...(p.vertex.region ? { region: p.vertex.region } : {}), ...(p.vertex.projectId ? { projectId: p.vertex.projectId } : {}), env: this.env };
-      case 'foundry':
-        return { provider: 'foundry', apiKey: secret ?? '', ...(p.foundry.resource ? { resource: p.foundry.resource } : {}) };
+      case 'foundry': {
+        const auth = foundryAuth(p.foundry.auth, secret);
+        return { provider: 'foundry', auth, ...(auth === 'key' ? { apiKey: secret ?? '' } : {}), ...(p.foundry.resource ? { resource: p.foundry.resource } : {}) };
+      }
     }
   }
 
@@ -98,7 +100,7 @@ export class ChatProviders extends Disposable {
     const name = config.provider.name;
     const secret = await this.#secret(name);
     if (name === 'anthropic' && !secret) return { ready: false, blocker: 'noKey' };
-    if (name === 'foundry' && !secret) return { ready: false, blocker: 'noKey' };
+    if (name === 'foundry' && !secret && foundryAuth(config.provider.foundry.auth, secret) === 'key') return { ready: false, blocker: 'noKey' };
     if (name === 'compatible' && !config.provider.compatible.baseUrl) {
       return { ready: false, blocker: 'providerSetup', missing: vscode.l10n.t('No endpoint is set: set archflow.chat.compatibleBaseUrl (for Ollama, http://localhost:11434).') };
     }
@@ -145,14 +147,15 @@ export class ChatProviders extends Disposable {
     const name = config.provider.name;
     const label = labelOf(name);
     // `resolve` false (Restricted Mode): no credential is looked up.
-    const who = !resolve || name === 'anthropic' || name === 'foundry' ? undefined : await this.identity(config, model);
+    const keyed = name === 'anthropic' || (name === 'foundry' && config.provider.foundry.auth === 'key');
+    const who = !resolve || keyed ? undefined : await this.identity(config, model);
     return {
       name,
       label,
       ...(who?.ready ? { identity: who.identity, ...(who.region ? { region: who.region } : {}) } : {}),
       ...(who && !who.ready ? { missing: who.missing } : {}),
       ...(name === 'compatible' ? { identity: config.provider.compatible.baseUrl || undefined, estimated: true } : {}),
-      ...(name === 'copilot' ? { estimated: true } : {}),
+      ...(name === 'copilot' ? { estimated: true, billedByPlan: true } : {}),
       pricesAsOf: PRICES_AS_OF,
     };
   }
@@ -172,7 +175,7 @@ export class ChatProviders extends Disposable {
       void this.#copilotModels();
       listed = { ids: this.#copilotListed.map((m) => m.id), windows: new Map(this.#copilotListed.map((m) => [m.id, m.maxInputTokens])), source: 'fallback' };
     } else {
-      const ids = name === 'compatible' ? [] : knownModels(name);
+      const ids = name === 'compatible' ? [] : knownModels(name, name === 'bedrock' ? config.provider.bedrock.endpoint : undefined);
       listed = { ids, windows: new Map(), source: 'fallback' };
     }
     const windows = new Map(listed.windows);
@@ -218,6 +221,11 @@ export class ChatProviders extends Disposable {
     await this.secrets.store(key, value.trim());
     return true;
   }
+}
+
+/** Foundry's sign-in: the setting's choice, or (`auto`) the key when one is stored or in the environment, else Entra ID. */
+function foundryAuth(setting: ChatConfig['provider']['foundry']['auth'], secret: string | undefined): 'key' | 'entra' {
+  return setting === 'key' ? 'key' : setting === 'entraId' ? 'entra' : secret ? 'key' : 'entra';
 }
 
 function labelOf(name: ChatProviderName): string {

@@ -1,12 +1,10 @@
 // Pure Node (no `vscode`): unit-tested in test/extension/chat against the fake Messages API.
 import Anthropic from '@anthropic-ai/sdk';
+import { CLAUDE_LINEUP } from '../../mcp/agent/modelIds';
 import type { ModelOption } from '../../protocol/index';
 
-/**
- * Offered when the Models API cannot be asked (a gateway without it, no key yet): the current
- * models listed by `@anthropic-ai/sdk`'s own types, newest lines first.
- */
-export const FALLBACK_MODELS: readonly string[] = ['claude-sonnet-4-6', 'claude-opus-5-5', 'claude-sonnet-5-5', 'claude-haiku-5-5', 'claude-opus-4-8', 'claude-haiku-4-5'];
+/** Offered when the Models API cannot be asked (a gateway without it, no key yet): the current lineup, the default first. */
+export const FALLBACK_MODELS: readonly string[] = CLAUDE_LINEUP;
 
 /** `claude-sonnet-4-6` -> `Claude Sonnet 4.6`; ids of another shape are shown as they are. */
 export function modelLabel(id: string): string {

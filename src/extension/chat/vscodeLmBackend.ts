@@ -208,7 +208,7 @@ export function vscodeLmBackend(model: vscode.LanguageModelChat): ModelBackend {
   const label = `${model.name} (${model.vendor})`;
   return {
     kind: 'vscode-lm',
-    caps: { promptCaching: false, countTokens: true, listModels: false, usage: 'estimated' },
+    caps: { promptCaching: false, countTokens: true, listModels: false, usage: 'estimated', billing: 'plan' },
     endpoint: `VS Code Language Model API: ${label}`,
     stream: (params, { signal }) => new LmStream(model, params, signal),
     countTokens: async (params) => countAll(model, toLmMessages(params.system, params.messages), new vscode.CancellationTokenSource().token),

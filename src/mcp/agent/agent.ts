@@ -14,9 +14,10 @@ import type { ModelBackend } from './backend';
 import { anthropicBackend } from './backends/anthropic';
 import { withCacheBreakpoints, withoutCacheBreakpoints } from './caching';
 import { promptMessages, resourceAttachment } from './context';
+import { measureContext } from './contextFit';
 import { EventChannel } from './eventChannel';
 import { appendContent, CANCELLED_MESSAGE, repairHistory, toolUsesOf, toParams, trimFinalAssistant } from './history';
-import { addUsage, ceilingRates, DEFAULT_PRICES, priceFor, requestCost, totalTokens, usageOf, ZERO_USAGE, type PriceRates } from './pricing';
+import { addUsage, ceilingRates, DEFAULT_PRICES, planTokenCap, priceFor, requestCost, totalTokens, usageOf, ZERO_USAGE, type PriceRates } from './pricing';
 import { DIAGRAM_SYSTEM_PROMPT } from './systemPrompt';
 import { toApiTools } from './toolSchema';
 import { errorMessage, streamTurn } from './turnStream';
@@ -211,7 +212,14 @@ export class Agent {
     // A cost budget must hold without a price too: count the tokens at the dearest known rates.
     const priceModel = this.#backend.canonicalModel(o.model);
     let ceiling: PriceRates | undefined;
-    if (o.budget?.maxCostUsd !== undefined && !priceFor(priceModel, o.prices)) {
+    let planCap: number | undefined;
+    const planBilled = this.#backend.caps.billing === 'plan';
+    if (o.budget?.maxCostUsd !== undefined && planBilled) {
+      // No list price is charged, so none (least of all the dearest) is applied.
+      const cap = planTokenCap(o.budget.maxCostUsd, o.prices);
+      planCap = cap.tokens;
+      emit({ type: 'notice', message: planBudgetNotice(o.budget.maxCostUsd, cap, maxRounds) });
+    } else if (o.budget?.maxCostUsd !== undefined && !priceFor(priceModel, o.prices)) {
       ceiling = ceilingRates(o.prices ?? DEFAULT_PRICES);
       emit({ type: 'notice', message: unpricedBudgetNotice(o.model, o.budget.maxCostUsd, ceiling) });
     }
@@ -231,6 +239,18 @@ export class Agent {
         ...(cached.tools.length ? { tools: cached.tools } : {}),
         messages: trimFinalAssistant(cached.messages),
       };
+      if (o.contextWindow) {
+        // Said before sending rather than paid for: a request that cannot fit is not made.
+        const fit = await measureContext(this.#backend, params, o.contextWindow, signal);
+        if (signal.aborted) return finish({ reason: 'cancelled', message: 'Stopped by the user.' });
+        if (fit.tokens > o.contextWindow) {
+          const how = fit.estimated ? 'estimated' : `counted by ${this.#backend.endpoint}`;
+          return finish({
+            reason: 'context_window_exceeded',
+            message: `The conversation (${fit.tokens.toLocaleString('en-US')} tokens, ${how}) no longer fits in the model's context window of ${o.contextWindow.toLocaleString('en-US')} tokens, so it was not sent. Start a new conversation, attach less, or ask for a short summary to carry over.`,
+          });
+        }
+      }
       const outcome = await streamTurn(this.#backend, params, {
         round,
         signal,
@@ -250,7 +270,7 @@ export class Agent {
       }
 
       const message = outcome.message;
-      const turn = usageOf(message.usage, priceModel, o.prices);
+      const turn = planBilled ? { ...usageOf(message.usage, priceModel, o.prices), costUsd: null } : usageOf(message.usage, priceModel, o.prices);
       runUsage = addUsage(runUsage, turn);
       if (ceiling) ceilingCost += requestCost(message.usage, ceiling);
       this.#usage = addUsage(this.#usage, turn);
@@ -314,7 +334,7 @@ export class Agent {
       const uses = content.filter((b): b is ToolUseBlockParam => b.type === 'tool_use');
       if (uses.length === 0) return finish({ reason: 'end_turn', message: 'The model finished.' });
 
-      const guard = this.#guard(uses, { rounds: round, maxRounds, maxRepeats, repeats, runUsage, ceilingCost: ceiling ? ceilingCost : undefined, byName });
+      const guard = this.#guard(uses, { rounds: round, maxRounds, maxRepeats, repeats, runUsage, ceilingCost: ceiling ? ceilingCost : undefined, planCap, byName });
       if (guard) return finish(guard);
 
       const results = await this.#runCalls(uses, byName, signal, emit, maxChars);
@@ -333,6 +353,8 @@ export class Agent {
       runUsage: TokenUsage;
       /** The run's tokens at the dearest rates, when the model has no price. */
       ceilingCost: number | undefined;
+      /** The token cap a cost budget stands for on a plan-billed backend. */
+      planCap: number | undefined;
       byName: Map<string, QualifiedTool>;
     },
   ): Stop | undefined {
@@ -340,6 +362,12 @@ export class Agent {
     const budget = this.#options.budget;
     if (budget?.maxTokens !== undefined && totalTokens(s.runUsage) > budget.maxTokens) {
       return { reason: 'budget', message: `Stopped: the run used ${totalTokens(s.runUsage).toLocaleString('en-US')} tokens, over its budget of ${budget.maxTokens.toLocaleString('en-US')}.` };
+    }
+    if (budget?.maxCostUsd !== undefined && s.planCap !== undefined && totalTokens(s.runUsage) > s.planCap) {
+      return {
+        reason: 'budget',
+        message: `Stopped: the run used ${totalTokens(s.runUsage).toLocaleString('en-US')} tokens (estimated), over the ${s.planCap.toLocaleString('en-US')} its $${budget.maxCostUsd.toFixed(4)} budget stands for; the requests are billed by your Copilot plan, not at list prices.`,
+      };
     }
     if (budget?.maxCostUsd !== undefined && s.runUsage.costUsd !== null && s.runUsage.costUsd > budget.maxCostUsd) {
       return { reason: 'budget', message: `Stopped: the run cost $${s.runUsage.costUsd.toFixed(4)}, over its budget of $${budget.maxCostUsd.toFixed(4)}.` };
@@ -474,6 +502,10 @@ export function runAgent(options: AgentOptions & { input: string | ContentBlockP
 
 function unpricedBudgetNotice(model: string, budgetUsd: number, ceiling: PriceRates): string {
   return `No price is known for ${model}: the $${budgetUsd.toFixed(2)} budget is enforced as if every token cost the dearest current rate ($${ceiling.input} input, $${ceiling.output} output per million tokens), so the run may stop before it has really spent that much.`;
+}
+
+function planBudgetNotice(budgetUsd: number, cap: { tokens: number; model: string; inputRate: number }, maxRounds: number): string {
+  return `The requests are billed by your Copilot plan, which ArchFlow cannot see, so no cost is shown: the $${budgetUsd.toFixed(2)} budget is applied as a cap of ${cap.tokens.toLocaleString('en-US')} tokens (what it buys at ${cap.model}'s $${cap.inputRate} per million input tokens), besides the limit of ${maxRounds} model requests.`;
 }
 
 function roundCap(maxRounds: number): Stop {

@@ -17,6 +17,12 @@ export interface BackendCaps {
   listModels: boolean;
   /** The usage a response reports is exact (false: estimated, its cost shown as estimated). */
   usage: 'exact' | 'estimated';
+  /**
+   * How requests are paid for: per token at list prices (default), or by the user's plan
+   * (Copilot): then no cost is computed, and a cost budget is applied as a token cap
+   * (see `planTokenCap`) beside the round cap, with a notice saying so.
+   */
+  billing?: 'per-token' | 'plan';
 }
 
 /** The subset of the SDK's `MessageStream` the agent reads: every Claude client's stream has it. */

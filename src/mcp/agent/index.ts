@@ -36,7 +36,7 @@ export {
 export type { ResultBlock } from './toolResults';
 export { withCacheBreakpoints, MAX_CACHE_BREAKPOINTS } from './caching';
 export { resourceAttachment, fileAttachment, promptMessages } from './context';
-export { DEFAULT_PRICES, PRICES_AS_OF, priceFor, priceKeyFor, contextWindowFor, ceilingRates, requestCost, usageOf, addUsage, totalTokens, withPriceOverrides } from './pricing';
+export { DEFAULT_PRICES, PRICES_AS_OF, priceFor, priceKeyFor, contextWindowFor, ceilingRates, planTokenCap, requestCost, usageOf, addUsage, totalTokens, withPriceOverrides } from './pricing';
 export { canonicalModelId, isModelOrSnapshot } from './modelIds';
 export type { ModelPrice, PriceRates, PriceTable, PriceOverride, ApiUsage } from './pricing';
 export { DIAGRAM_SYSTEM_PROMPT, EDITOR_SYSTEM_PROMPT } from './systemPrompt';

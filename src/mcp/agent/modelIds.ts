@@ -1,4 +1,18 @@
 /**
+ * The model ArchFlow starts with where nothing else is chosen (the chat's
+ * `archflow.chat.model`, `archflow ask --model`): today's Sonnet, on every provider (each
+ * backend turns it into its platform's id: Bedrock `global.anthropic.claude-sonnet-5-5` or
+ * `anthropic.claude-sonnet-5-5`, Vertex AI and Foundry as it is).
+ */
+export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+
+/**
+ * The current Claude lineup (checked 2026-12-03, see the price table), the default first:
+ * offered where a provider cannot list its models.
+ */
+export const CLAUDE_LINEUP: readonly string[] = [DEFAULT_MODEL, 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5-2', 'claude-opus-4-8', 'claude-sonnet-4-6', 'claude-haiku-4-5'];
+
+/**
  * The id a cloud platform gives a Claude model, reduced to the Claude API's own id, so one
  * price table and one list of context windows serve every provider:
  * - Bedrock: `arn:aws:bedrock:…:inference-profile/global.anthropic.claude-sonnet-5-5-v1:0`,

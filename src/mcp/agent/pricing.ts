@@ -1,4 +1,4 @@
-import { canonicalModelId, isModelOrSnapshot } from './modelIds';
+import { canonicalModelId, DEFAULT_MODEL, isModelOrSnapshot } from './modelIds';
 
 /** Tokens and cost of one response, or a sum of them. */
 export interface TokenUsage {
@@ -101,6 +101,17 @@ export function priceFor(modelId: string, table: PriceTable = DEFAULT_PRICES): M
 /** The context window the table knows for `modelId`, if any. */
 export function contextWindowFor(modelId: string, table: PriceTable = DEFAULT_PRICES): number | undefined {
   return priceFor(modelId, table)?.contextWindow;
+}
+
+/**
+ * What a cost budget stands for where the provider bills a plan rather than tokens
+ * (Copilot): the tokens `maxCostUsd` buys at the default model's input price (a $2 budget
+ * is 1,000,000 tokens at Sonnet 5.5's $2 per million), never at the dearest rates, since
+ * no such price is charged.
+ */
+export function planTokenCap(maxCostUsd: number, table: PriceTable = DEFAULT_PRICES): { tokens: number; model: string; inputRate: number } {
+  const rate = priceFor(DEFAULT_MODEL, table)?.input ?? DEFAULT_PRICES[DEFAULT_MODEL]!.input;
+  return { tokens: Math.floor((maxCostUsd / rate) * 1_000_000), model: DEFAULT_MODEL, inputRate: rate };
 }
 
 /**

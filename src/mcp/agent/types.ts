@@ -80,7 +80,7 @@ export interface AgentOptions {
   apiKey?: string;
   /** Always explicit, e.g. `https://api.anthropic.com`. */
   baseURL?: string;
-  /** Model id, e.g. `claude-sonnet-4-6`. */
+  /** Model id, e.g. `claude-sonnet-5-5`. */
   model: string;
   /** Every tool the model may call (the MCP client manager), optionally with prompts and resources. */
   provider: ToolProvider & ContextSource;
@@ -112,6 +112,13 @@ export interface AgentOptions {
   retryDelayMs?: number;
   /** SDK request timeout in ms (default 600000). */
   timeoutMs?: number;
+  /**
+   * The model's context window in input tokens. When given, each request is measured first
+   * (the backend's token count near the limit where it has one, else an estimate) and one
+   * that does not fit is not sent: the run ends `context_window_exceeded`, saying whether
+   * the count was estimated. Without it, only the API's own stop reason says so.
+   */
+  contextWindow?: number;
   /** Prices per million tokens; defaults to {@link DEFAULT_PRICES}. */
   prices?: PriceTable;
   /** A stored conversation to continue; it is repaired first (see `repairHistory`). */

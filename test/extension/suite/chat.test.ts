@@ -351,20 +351,22 @@ suite('chat', () => {
     await chat.controller.resync();
     assert.equal(lastChrome().blocker, undefined);
   });
-  test('a provider that is not set up says exactly what is missing (Bedrock without a region), and calls no model', async () => {
-    const saved = { AWS_REGION: process.env.AWS_REGION, AWS_DEFAULT_REGION: process.env.AWS_DEFAULT_REGION, AWS_CONFIG_FILE: process.env.AWS_CONFIG_FILE };
-    delete process.env.AWS_REGION;
-    delete process.env.AWS_DEFAULT_REGION;
-    process.env.AWS_CONFIG_FILE = join(workspaceRoot().fsPath, 'no-aws-config');
+  /** Sends a message with `settings` and `env` in place: the chat must block on what is missing and call no model. */
+  async function assertNotSetUp(env: Record<string, string | undefined>, settings: Record<string, unknown>, label: string, missing: RegExp): Promise<void> {
+    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    for (const [k, v] of Object.entries(env)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
     try {
-      await setChat('provider', 'bedrock');
+      for (const [key, value] of Object.entries(settings)) await setChat(key, value);
       await fresh();
       const before = messagesPosts();
       await send('Hello?');
       const chrome = lastChrome();
       assert.equal(chrome.blocker, 'providerSetup');
-      assert.equal(chrome.provider?.label, 'Amazon Bedrock');
-      assert.match(chrome.provider?.missing ?? '', /^No AWS region is set: set archflow\.chat\.bedrockRegion/);
+      assert.equal(chrome.provider?.label, label);
+      assert.match(chrome.provider?.missing ?? '', missing);
       assert.equal(messagesPosts(), before, 'no request was made');
       assert.equal(items().length, 0);
     } finally {
@@ -372,12 +374,31 @@ suite('chat', () => {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }
-      await setChat('provider', undefined);
+      for (const key of Object.keys(settings)) await setChat(key, undefined);
     }
     await chat.controller.resync();
     assert.equal(lastChrome().blocker, undefined);
+  }
+
+  test('a provider that is not set up says exactly what is missing (Bedrock without a region), and calls no model', async () => {
+    await assertNotSetUp(
+      { AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined, AWS_CONFIG_FILE: join(workspaceRoot().fsPath, 'no-aws-config') },
+      { provider: 'bedrock' },
+      'Amazon Bedrock',
+      /^No AWS region is set: set archflow\.chat\.bedrockRegion/,
+    );
     assert.equal(lastChrome().provider?.name, 'anthropic');
     assert.match(lastChrome().provider?.pricesAsOf ?? '', /^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  test('a provider that is not set up says exactly what is missing (Foundry with Microsoft Entra ID and no Azure sign-in), and calls no model', async () => {
+    // No key stored or in the environment: Foundry signs in with Entra ID, and finds no Azure credential here.
+    await assertNotSetUp(
+      { ANTHROPIC_FOUNDRY_API_KEY: undefined, AZURE_TOKEN_CREDENTIALS: 'dev' },
+      { foundryResource: 'contoso', provider: 'foundry' },
+      'Microsoft Foundry',
+      /^No Microsoft Entra ID credential was found \(tried [^)]+\)\. Run `az login` \(or `azd auth login`\), or store a Foundry API key\.$/,
+    );
   });
 
   test('an Anthropic-compatible endpoint (a local model): no prompt caching, its model and context window from settings, the endpoint shown', async () => {
@@ -403,7 +424,7 @@ suite('chat', () => {
       assert.equal(local.invalidRequests().length, 0, describeInvalid(local.requests));
     } finally {
       for (const key of ['provider', 'compatibleBaseUrl', 'compatibleContextWindow']) await setChat(key, undefined);
-      await chat.controller.receive(parseOk({ type: 'setModel', model: 'claude-sonnet-4-6' }));
+      await chat.controller.receive(parseOk({ type: 'setModel', model: 'claude-sonnet-5-5' }));
       await local.close();
     }
   });
@@ -417,6 +438,8 @@ suite('chat', () => {
       assert.equal(chrome.blocker, 'providerSetup');
       assert.equal(chrome.provider?.label, "Copilot's models (experimental)");
       assert.match(chrome.provider?.missing ?? '', /^No Copilot model is available: install GitHub Copilot Chat and sign in/);
+      // Copilot bills the user's plan: the header says so instead of a cost.
+      assert.equal(chrome.provider?.billedByPlan, true);
       assert.equal(messagesPosts(), before);
     } finally {
       await setChat('provider', undefined);

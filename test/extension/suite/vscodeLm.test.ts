@@ -110,6 +110,34 @@ suite('Copilot models (vscode.lm, experimental)', () => {
     assert.equal(agent.backend.caps.usage, 'estimated');
   });
 
+  test('a cost budget is not priced at Anthropic rates: the Copilot plan pays, so it becomes a token cap, said in a notice', async () => {
+    const reply = () => [new vscode.LanguageModelTextPart('Checking. '), new vscode.LanguageModelToolCallPart(`call_${Math.random()}`, 'util__echo', { text: 'x' })];
+    // $2: 1,000,000 tokens at Sonnet 5.5's $2 input price, far more than this run uses.
+    let model = new FakeModel([reply(), [new vscode.LanguageModelTextPart('Done.')]]);
+    let agent = new Agent({ backend: vscodeLmBackend(model as unknown as vscode.LanguageModelChat), model: 'claude-opus-5-5', provider: tools(), approve: async () => 'allow_once', maxRounds: 20, budget: { maxCostUsd: 2 } });
+    let run = agent.run('Echo');
+    const notices: string[] = [];
+    for await (const e of run) if (e.type === 'notice') notices.push(e.message);
+    let result = await run.result;
+    assert.equal(result.reason, 'end_turn', result.message);
+    assert.equal(result.usage.costUsd, null, 'a Copilot model is never priced, whatever its id');
+    assert.deepEqual(notices, [
+      "The requests are billed by your Copilot plan, which ArchFlow cannot see, so no cost is shown: the $2.00 budget is applied as a cap of 1,000,000 tokens (what it buys at claude-sonnet-5-5's $2 per million input tokens), besides the limit of 20 model requests.",
+    ]);
+    assert.equal(agent.backend.caps.billing, 'plan');
+
+    // A budget of a few tokens' worth stops the run at its cap, not at the dearest price.
+    model = new FakeModel([reply(), [new vscode.LanguageModelTextPart('never')]]);
+    agent = new Agent({ backend: vscodeLmBackend(model as unknown as vscode.LanguageModelChat), model: model.id, provider: tools(), approve: async () => 'allow_once', budget: { maxCostUsd: 0.0001 } });
+    run = agent.run('Echo');
+    for await (const _ of run);
+    result = await run.result;
+    assert.equal(result.reason, 'budget');
+    assert.match(result.message, /^Stopped: the run used [\d,]+ tokens \(estimated\), over the 50 its \$0\.0001 budget stands for; the requests are billed by your Copilot plan, not at list prices\.$/);
+    assert.doesNotMatch(result.message, /dearest/);
+    assert.equal(model.sent.length, 1);
+  });
+
   test('a refusal of consent ends the run with a sentence saying how to allow it', async () => {
     const model = new FakeModel([vscode.LanguageModelError.NoPermissions('The user did not consent.')]);
     const run = agentOn(model).run('Hello');

@@ -190,11 +190,11 @@ test('the token budget stops a run and answers the pending calls', T, async () =
 test('the cost budget uses the price table', T, async () => {
   const h = await harness(standardServers(), { budget: { maxCostUsd: 0.001 } });
   try {
-    // 1000 input tokens at $3 per million = $0.003.
+    // The default model (Sonnet 5.5): 1000 input tokens at $2 per million = $0.002 (and 1 output token at $10).
     h.fake.script({ ...call('util__echo', { text: 'x' }), usage: { input_tokens: 1000, output_tokens: 1, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } });
     const { result } = await collect(h.agent.run('echo'));
     assert.equal(result.reason, 'budget');
-    assert.match(result.message, /cost \$0\.0030/);
+    assert.match(result.message, /cost \$0\.0020/);
   } finally {
     await h.close();
   }
@@ -227,7 +227,8 @@ test('prompt caching: tools and system marked, never more than 4 breakpoints; ca
     assert.ok(first.turn.cacheWriteTokens > 0);
     assert.ok(second.turn.cacheReadTokens > 0, 'the second request reads the first one’s prefix');
     const t = second.turn;
-    const expected = (t.inputTokens * 3 + t.outputTokens * 15 + t.cacheWriteTokens * 3.75 + t.cacheReadTokens * 0.3) / 1e6;
+    // Sonnet 5.5: $2 input, $10 output, $2.50 5-minute cache writes, $0.10 cache reads per million.
+    const expected = (t.inputTokens * 2 + t.outputTokens * 10 + t.cacheWriteTokens * 2.5 + t.cacheReadTokens * 0.1) / 1e6;
     assert.ok(Math.abs(t.costUsd! - expected) < 1e-12);
     assert.equal(second.total.inputTokens, first.turn.inputTokens + second.turn.inputTokens);
     // The stored history carries no cache marks.

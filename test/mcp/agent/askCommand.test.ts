@@ -180,3 +180,61 @@ test('--provider bedrock with a Bedrock API key from the environment, --provider
     await local.close();
   }
 });
+
+test('--provider foundry with Microsoft Entra ID: the default without a key, the token as a bearer token, and no Azure sign-in said in one line before the servers start', T, async () => {
+  const fake = await startFakeAnthropic({ platform: 'foundry', entraToken: 'entra-cli-token' });
+  const deps: AskDeps = {
+    createToolProvider: async () => Object.assign(await TestToolProvider.connect(standardServers()), { close: async () => {} }),
+    entraCredential: { getToken: async () => ({ token: 'entra-cli-token', expiresOnTimestamp: Date.now() + 3_600_000 }) },
+  };
+  try {
+    fake.script({ content: [{ type: 'text', text: 'From Foundry.' }], stopReason: 'end_turn' });
+    const ok = memoryIo({});
+    assert.equal(await runAskCommand(['hi', '--provider', 'foundry', '--base-url', `${fake.url}/anthropic/`, '--model', 'claude-sonnet-5-5'], ok.io, deps), 0, ok.stderr());
+    assert.equal(ok.stdout(), 'From Foundry.\n');
+    assert.deepEqual([fake.requests[0].path, fake.requests[0].headers.authorization, fake.requests[0].headers['x-api-key']], ['/anthropic/v1/messages', 'Bearer entra-cli-token', undefined]);
+    assertAllValid(fake);
+
+    const wrong = memoryIo({});
+    assert.equal(await runAskCommand(['hi', '--provider', 'foundry', '--foundry-auth', 'token', '--resource', 'r'], wrong.io, deps), 1);
+    assert.match(wrong.stderr(), /--foundry-auth must be key or entra/);
+    const noKey = memoryIo({});
+    assert.equal(await runAskCommand(['hi', '--provider', 'foundry', '--foundry-auth', 'key', '--resource', 'r'], noKey.io, deps), 1);
+    assert.match(noKey.stderr(), /ANTHROPIC_FOUNDRY_API_KEY is not set/);
+
+    // No Azure sign-in anywhere (DefaultAzureCredential's developer credentials only, none installed).
+    const saved = { PATH: process.env.PATH, AZURE_TOKEN_CREDENTIALS: process.env.AZURE_TOKEN_CREDENTIALS };
+    process.env.PATH = '/nonexistent';
+    process.env.AZURE_TOKEN_CREDENTIALS = 'dev';
+    const none = memoryIo({});
+    try {
+      assert.equal(await runAskCommand(['hi', '--provider', 'foundry', '--resource', 'contoso'], none.io, { createToolProvider: async () => assert.fail('not reached') }), 1);
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+    assert.match(none.stderr(), /^archflow ask: Microsoft Foundry: No Microsoft Entra ID credential was found \(tried [^)]*\)\. Run `az login`[^\n]*\n$/);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('--provider bedrock --bedrock-endpoint mantle: the Messages API under /anthropic with the Bedrock API key; a wrong endpoint name exits 1', T, async () => {
+  const fake = await startFakeAnthropic({ platform: 'bedrock-mantle', apiKey: 'bedrock-key-from-env' });
+  const deps: AskDeps = { createToolProvider: async () => Object.assign(await TestToolProvider.connect(standardServers()), { close: async () => {} }) };
+  try {
+    fake.script({ content: [{ type: 'text', text: 'From mantle.' }], stopReason: 'end_turn' });
+    const m = memoryIo({ AWS_BEARER_TOKEN_BEDROCK: 'bedrock-key-from-env' });
+    assert.equal(await runAskCommand(['hi', '--provider', 'bedrock', '--bedrock-endpoint', 'mantle', '--region', 'us-east-1', '--model', 'claude-sonnet-5-5', '--base-url', `${fake.url}/anthropic`], m.io, deps), 0, m.stderr());
+    assert.equal(m.stdout(), 'From mantle.\n');
+    assert.deepEqual([fake.requests[0].path, fake.requests[0].body.model, fake.requests[0].headers.authorization], ['/anthropic/v1/messages', 'anthropic.claude-sonnet-5-5', 'Bearer bedrock-key-from-env']);
+    assertAllValid(fake);
+    const bad = memoryIo({});
+    assert.equal(await runAskCommand(['hi', '--provider', 'bedrock', '--bedrock-endpoint', 'converse'], bad.io, deps), 1);
+    assert.match(bad.stderr(), /--bedrock-endpoint must be runtime or mantle/);
+  } finally {
+    await fake.close();
+  }
+});

@@ -6,9 +6,11 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import type { TokenCredential } from '@azure/identity';
 import type { AuthClient } from 'google-auth-library';
 import { Agent, CANCELLED_MESSAGE, type AgentOptions } from '../../../src/mcp/agent';
 import { createBackend, describeProvider, type ProviderSettings } from '../../../src/mcp/agent/backends';
+import { defaultCredential } from '../../../src/mcp/agent/backends/cloud/foundry';
 import { lastToolResults, startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from '../../fakeAnthropic';
 import { standardServers, TestToolProvider } from './helpers/fixtures';
 import { assertAllValid, collect, eventually, ofType } from './helpers/harness';
@@ -54,7 +56,19 @@ interface Rig {
   dispose(): Promise<void>;
 }
 
-type RigKind = 'anthropic' | 'compatible' | 'bedrock-sigv4' | 'bedrock-key' | 'vertex' | 'foundry';
+type RigKind = 'anthropic' | 'compatible' | 'bedrock-sigv4' | 'bedrock-key' | 'bedrock-mantle' | 'vertex' | 'foundry' | 'foundry-entra';
+
+/** A Microsoft Entra ID credential that hands out a fixed token and records the scopes it was asked for, as `az login` would. */
+function stubTokenCredential(token: string): TokenCredential & { scopes: string[][] } {
+  const scopes: string[][] = [];
+  return {
+    scopes,
+    getToken: async (s) => {
+      scopes.push([s].flat());
+      return { token, expiresOnTimestamp: Date.now() + 3_600_000, tokenType: 'Bearer' };
+    },
+  };
+}
 
 async function rig(kind: RigKind, model = 'claude-sonnet-5-5', fakeOptions: FakeAnthropicOptions = {}): Promise<Rig> {
   switch (kind) {
@@ -80,6 +94,20 @@ async function rig(kind: RigKind, model = 'claude-sonnet-5-5', fakeOptions: Fake
         },
       };
     }
+    case 'bedrock-mantle': {
+      const files = await awsProfileFiles();
+      const restore = withEnv(files.env);
+      const fake = await startFakeAnthropic({ platform: 'bedrock-mantle', aws: AWS, apiKey: 'unused-bedrock-key', ...fakeOptions });
+      return {
+        fake,
+        settings: { provider: 'bedrock', endpoint: 'mantle', model, profile: 'work', baseURL: `${fake.url}/anthropic` },
+        dispose: async () => {
+          restore();
+          await fake.close();
+          await files.dispose();
+        },
+      };
+    }
     case 'bedrock-key': {
       const fake = await startFakeAnthropic({ platform: 'bedrock', apiKey: 'bedrock-api-key-123', ...fakeOptions });
       return { fake, settings: { provider: 'bedrock', model, region: 'us-east-1', apiKey: 'bedrock-api-key-123', baseURL: fake.url, env: {} }, dispose: () => fake.close() };
@@ -95,6 +123,10 @@ async function rig(kind: RigKind, model = 'claude-sonnet-5-5', fakeOptions: Fake
     case 'foundry': {
       const fake = await startFakeAnthropic({ platform: 'foundry', apiKey: 'foundry-key-456', ...fakeOptions });
       return { fake, settings: { provider: 'foundry', apiKey: 'foundry-key-456', baseURL: `${fake.url}/anthropic/` }, dispose: () => fake.close() };
+    }
+    case 'foundry-entra': {
+      const fake = await startFakeAnthropic({ platform: 'foundry', apiKey: 'foundry-key-456', entraToken: 'entra-token-789', ...fakeOptions });
+      return { fake, settings: { provider: 'foundry', auth: 'entra', credential: stubTokenCredential('entra-token-789'), baseURL: `${fake.url}/anthropic/` }, dispose: () => fake.close() };
     }
   }
 }
@@ -189,6 +221,52 @@ test('Bedrock with a model before 4.7: the older API version is pinned; a Bedroc
   }
 });
 
+test('Claude in Amazon Bedrock (mantle) with an AWS profile: the Messages API under /anthropic, SigV4 for bedrock-mantle, anthropic. model ids, the version in a header', T, async () => {
+  const r = await rig('bedrock-mantle');
+  const provider = await TestToolProvider.connect(standardServers());
+  try {
+    r.fake.script(call('util__echo', { text: 'm' }), answer('Drawn.'));
+    const agent = await agentOn(r, provider);
+    const { result } = await collect(agent.run('echo'));
+    assert.equal(result.reason, 'end_turn', result.message);
+    assert.equal(agent.backend.endpoint, 'Claude in Amazon Bedrock (eu-west-1)');
+    for (const q of r.fake.requests) {
+      assert.deepEqual([q.path, q.auth, q.version, q.body.model, q.body.stream], ['/anthropic/v1/messages', 'sigv4', '2026-10-21', 'anthropic.claude-sonnet-5-5', true]);
+      assert.match(String(q.headers.authorization), /Credential=AKIDPROFILE0000TEST\/\d{8}\/eu-west-1\/bedrock-mantle\/aws4_request/);
+      assert.equal(q.headers['x-api-key'], undefined);
+    }
+    assert.equal(lastToolResults(r.fake.requests[1])[0].text, 'echo: m');
+    assert.ok(result.usage.costUsd !== null && result.usage.costUsd > 0, 'priced as claude-sonnet-5-5');
+    assertAllValid(r.fake);
+  } finally {
+    await provider.close();
+    await r.dispose();
+  }
+});
+
+test('Claude in Amazon Bedrock (mantle) with a Bedrock API key from AWS_BEARER_TOKEN_BEDROCK: a bearer token; a model before 4.7 is refused with what to set', T, async () => {
+  const fake = await startFakeAnthropic({ platform: 'bedrock-mantle', apiKey: 'bedrock-api-key-mantle' });
+  const provider = await TestToolProvider.connect(standardServers());
+  try {
+    const backend = await createBackend({ provider: 'bedrock', endpoint: 'mantle', model: 'claude-opus-5-5', region: 'us-west-2', baseURL: `${fake.url}/anthropic`, env: { AWS_BEARER_TOKEN_BEDROCK: 'bedrock-api-key-mantle' }, maxRetries: 0 });
+    fake.script(answer('Hello.'));
+    const { result } = await collect(new Agent({ backend, model: 'claude-opus-5-5', provider }).run('hi'));
+    assert.equal(result.reason, 'end_turn', result.message);
+    const [q] = fake.requests;
+    assert.deepEqual([q.path, q.auth, q.headers.authorization, q.body.model], ['/anthropic/v1/messages', 'bearer', 'Bearer bedrock-api-key-mantle', 'anthropic.claude-opus-5-5']);
+    await assert.rejects(
+      createBackend({ provider: 'bedrock', endpoint: 'mantle', model: 'claude-opus-4-6', region: 'us-west-2', apiKey: 'k', env: {} }),
+      /claude-opus-4-6 is not served by Claude in Amazon Bedrock \(the mantle endpoint takes Claude 4\.7 and later\): set archflow\.chat\.bedrockEndpoint to runtime/,
+    );
+    const wrong = await createBackend({ provider: 'bedrock', endpoint: 'mantle', model: 'claude-opus-5-5', region: 'us-west-2', apiKey: 'wrong', baseURL: `${fake.url}/anthropic`, env: {}, maxRetries: 0 });
+    assert.match((await collect(new Agent({ backend: wrong, model: 'claude-opus-5-5', provider }).run('hi'))).result.message, /403 .*AWS identity may invoke this model/);
+    assertAllValid(fake);
+  } finally {
+    await provider.close();
+    await fake.close();
+  }
+});
+
 test('Vertex AI: streamRawPredict under the project and region, Google bearer token, no API key, anthropic_version in the body', T, async () => {
   const r = await rig('vertex');
   const provider = await TestToolProvider.connect(standardServers());
@@ -227,6 +305,65 @@ test('Foundry: POST /anthropic/v1/messages with the key in x-api-key', T, async 
   }
 });
 
+test('Foundry with Microsoft Entra ID: the token goes as Authorization: Bearer, asked for the ai.azure.com scope once, never with a key', T, async () => {
+  const credential = stubTokenCredential('entra-token-789');
+  const fake = await startFakeAnthropic({ platform: 'foundry', apiKey: 'foundry-key-456', entraToken: 'entra-token-789' });
+  const provider = await TestToolProvider.connect(standardServers());
+  try {
+    // No key and no choice: Entra ID is the default.
+    const backend = await createBackend({ provider: 'foundry', credential, baseURL: `${fake.url}/anthropic/`, maxRetries: 0 });
+    assert.equal(credential.scopes.length, 0, 'no token is asked for before a request');
+    fake.script(call('util__echo', { text: 'e' }), answer('ok'));
+    const { result } = await collect(new Agent({ backend, model: 'claude-sonnet-5-5', provider, approve: async () => 'allow_once' }).run('echo'));
+    assert.equal(result.reason, 'end_turn', result.message);
+    for (const q of fake.requests) {
+      assert.deepEqual([q.path, q.auth, q.headers['authorization'], q.headers['x-api-key']], ['/anthropic/v1/messages', 'bearer', 'Bearer entra-token-789', undefined]);
+    }
+    assert.equal(fake.requests.length, 2);
+    assert.deepEqual(credential.scopes, [['https://ai.azure.com/.default']], 'the token is kept until it nears expiry');
+    const who = await describeProvider({ provider: 'foundry', credential: stubTokenCredential('a.eyJ1cG4iOiJhbmFAY29udG9zby5jb20ifQ.c'), resource: 'contoso' });
+    assert.deepEqual(who, { ready: true, identity: 'Microsoft Entra ID (ana@contoso.com)', region: 'contoso' });
+    // The fake refuses a token it did not issue, as Foundry does.
+    const wrong = await createBackend({ provider: 'foundry', auth: 'entra', credential: stubTokenCredential('someone-else'), baseURL: `${fake.url}/anthropic/`, maxRetries: 0 });
+    const refused = await collect(new Agent({ backend: wrong, model: 'claude-sonnet-5-5', provider }).run('hi'));
+    assert.match(refused.result.message, /401 .*Entra ID identity has a role on this Foundry resource/);
+    assertAllValid(fake);
+  } finally {
+    await provider.close();
+    await fake.close();
+  }
+});
+
+test('Foundry with Microsoft Entra ID and no Azure sign-in: DefaultAzureCredential is built at the first request, and what is missing is one sentence', T, async () => {
+  const restore = withEnv({ AZURE_TOKEN_CREDENTIALS: 'dev', AZURE_CLIENT_ID: '', AZURE_TENANT_ID: '', AZURE_CLIENT_SECRET: '', PATH: '/nonexistent' });
+  const fake = await startFakeAnthropic({ platform: 'foundry', entraToken: 'never' });
+  const provider = await TestToolProvider.connect(standardServers());
+  const original = defaultCredential.make;
+  let built = 0;
+  defaultCredential.make = () => {
+    built++;
+    return original();
+  };
+  try {
+    const backend = await createBackend({ provider: 'foundry', auth: 'entra', baseURL: `${fake.url}/anthropic/`, maxRetries: 0 });
+    assert.equal(built, 0, 'creating the backend builds no credential');
+    const { result } = await collect(new Agent({ backend, model: 'claude-sonnet-5-5', provider }).run('hi'));
+    assert.equal(built, 1);
+    assert.equal(result.reason, 'error');
+    assert.match(result.message, /^No Microsoft Entra ID credential was found \(tried [^)]*Azure CLI[^)]*\)\. Run `az login` \(or `azd auth login`\), or store a Foundry API key\.$/);
+    assert.doesNotMatch(result.message, /\n|https?:|CredentialUnavailableError|at /);
+    assert.equal(fake.requests.length, 0, 'nothing is sent without a token');
+    const d = await describeProvider({ provider: 'foundry', resource: 'contoso' });
+    assert.equal(d.ready, false);
+    assert.match((d as { missing: string }).missing, /^No Microsoft Entra ID credential was found/);
+  } finally {
+    defaultCredential.make = original;
+    await provider.close();
+    await fake.close();
+    restore();
+  }
+});
+
 test('wrong credentials: a readable error on each platform, not a stack trace', T, async () => {
   const provider = await TestToolProvider.connect(standardServers());
   try {
@@ -252,7 +389,7 @@ test('wrong credentials: a readable error on each platform, not a stack trace', 
 });
 
 // The loop's behaviour, on every backend.
-for (const kind of ['anthropic', 'compatible', 'bedrock-sigv4', 'vertex', 'foundry'] as const) {
+for (const kind of ['anthropic', 'compatible', 'bedrock-sigv4', 'bedrock-mantle', 'vertex', 'foundry', 'foundry-entra'] as const) {
   test(`${kind}: a denied call is not made and the model is told so; Stop mid-stream answers the call; a stream broken mid-way is sent again; a budget stops the run`, T, async () => {
     const r = await rig(kind);
     const provider = await TestToolProvider.connect(standardServers());
@@ -353,5 +490,55 @@ test('Bedrock: the fake recomputes SigV4, so a request signed with another secre
     await fake.close();
     restore();
     await files.dispose();
+  }
+});
+
+test('the context window: near the limit the request is counted by the backend (count_tokens) and one that does not fit is not sent; without counting, the estimate decides and is said to be one', T, async () => {
+  const provider = await TestToolProvider.connect(standardServers());
+  let counted = 80;
+  const r = await rig('anthropic', 'claude-sonnet-5-5', { countTokens: () => counted });
+  const local = await rig('compatible');
+  const vertex = await rig('vertex', 'claude-sonnet-5-5', { countTokens: () => 90 });
+  try {
+    // Far under the window: no count is asked for.
+    r.fake.script(answer('ok'));
+    let result = (await collect((await agentOn(r, provider, { contextWindow: 10_000_000 })).run('hi'))).result;
+    assert.equal(result.reason, 'end_turn', result.message);
+    assert.equal(r.fake.countRequests.length, 0);
+
+    // Past half the window (the system prompt and tools alone estimate at well over 50 tokens): counted, fits, sent.
+    r.fake.script(call('util__echo', { text: 'a' }), answer('ok'));
+    result = (await collect((await agentOn(r, provider, { contextWindow: 100 })).run('echo'))).result;
+    assert.equal(result.reason, 'end_turn', result.message);
+    assert.equal(r.fake.countRequests.length, 2, 'one count per request');
+    for (const q of r.fake.countRequests) {
+      assert.deepEqual([q.path, q.auth, q.status], ['/v1/messages/count_tokens', 'bearer', 200]);
+      assert.equal('max_tokens' in q.body, false);
+      assert.equal(q.body.model, 'claude-sonnet-5-5');
+    }
+
+    // Counted over the window: not sent.
+    counted = 150;
+    const sent = r.fake.requests.length;
+    result = (await collect((await agentOn(r, provider, { contextWindow: 100 })).run('hi'))).result;
+    assert.equal(result.reason, 'context_window_exceeded');
+    assert.match(result.message, /^The conversation \(150 tokens, counted by http:\/\/127\.0\.0\.1:\d+\) no longer fits in the model's context window of 100 tokens, so it was not sent\./);
+    assert.equal(r.fake.requests.length, sent, 'no Messages request was made');
+
+    // Vertex AI counts through count-tokens:rawPredict.
+    vertex.fake.script(answer('ok'));
+    result = (await collect((await agentOn(vertex, provider, { contextWindow: 100 })).run('hi'))).result;
+    assert.equal(result.reason, 'end_turn', result.message);
+    assert.deepEqual(vertex.fake.countRequests.map((q) => [q.path, q.rawBody.anthropic_version, q.body.model]), [['/v1/projects/proj-from-adc/locations/global/publishers/anthropic/models/count-tokens:rawPredict', '2026-10-21', 'claude-sonnet-5-5']]);
+
+    // An endpoint without token counting: the estimate decides, and the message says so.
+    result = (await collect((await agentOn(local, provider, { model: 'llama3.3', contextWindow: 100 })).run('hi'))).result;
+    assert.equal(result.reason, 'context_window_exceeded');
+    assert.match(result.message, /^The conversation \([\d,]+ tokens, estimated\) no longer fits/);
+    assert.equal(local.fake.requests.length + local.fake.countRequests.length, 0);
+    for (const x of [r, vertex, local]) assertAllValid(x.fake);
+  } finally {
+    await provider.close();
+    for (const x of [r, local, vertex]) await x.dispose();
   }
 });

@@ -168,3 +168,21 @@ test('the real SDK stream helper reads the fake: final message, overwritten usag
     await fake.close();
   }
 });
+
+test('POST /v1/messages/count_tokens: the SDK\'s countTokens gets {input_tokens}; max_tokens and a bad body are refused as the API does; counts are kept apart from Messages requests', async () => {
+  const fake = await startFakeAnthropic({ countTokens: (body) => body.messages.length * 1000 });
+  try {
+    const client = new Anthropic({ apiKey: fake.apiKey, baseURL: fake.url, maxRetries: 0 });
+    const counted = await client.messages.countTokens({ model: 'claude-sonnet-5-5', system: [{ type: 'text', text: 'S', cache_control: { type: 'ephemeral' } }], messages: [{ role: 'user', content: 'hi' }] });
+    assert.deepEqual(counted, { input_tokens: 1000 });
+    const withMax = await fetch(`${fake.url}/v1/messages/count_tokens`, { method: 'POST', headers: { 'x-api-key': fake.apiKey, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' }, body: JSON.stringify({ ...base, messages: [user('hi')] }) });
+    assert.equal(withMax.status, 400);
+    assert.equal(((await withMax.json()) as { error: { message: string } }).error.message, 'max_tokens: Extra inputs are not permitted');
+    await assert.rejects(client.messages.countTokens({ model: 'claude-sonnet-5-5', messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'x', input: {} }] }] } as never), /400/);
+    assert.equal(fake.requests.length, 0);
+    assert.deepEqual(fake.countRequests.map((r) => r.status), [200, 400, 400]);
+    assert.equal(fake.invalidRequests().length, 2);
+  } finally {
+    await fake.close();
+  }
+});

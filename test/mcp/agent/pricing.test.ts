@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {
   canonicalModelId,
   ceilingRates,
+  planTokenCap,
   contextWindowFor,
   DEFAULT_PRICES,
   priceKeyFor,
@@ -105,4 +106,11 @@ test("a user's prices add models and replace the table's, with cache rates deriv
   assert.match(problems[1], /^negative: cacheRead must be non-negative/);
   assert.deepEqual(withPriceOverrides(DEFAULT_PRICES, [1]).problems, ['the prices must be an object from model id to prices']);
   assert.equal(DEFAULT_PRICES['my-claude-deployment'], undefined, 'the default table is not changed');
+});
+
+test('a cost budget where a plan pays (Copilot) stands for the tokens it buys at the default model\'s input price, never the dearest', () => {
+  assert.deepEqual(planTokenCap(2), { tokens: 1_000_000, model: 'claude-sonnet-5-5', inputRate: 2 });
+  assert.equal(planTokenCap(0.5).tokens, 250_000);
+  // A user's own price for the default model is the one used.
+  assert.equal(planTokenCap(2, withPriceOverrides(DEFAULT_PRICES, { 'claude-sonnet-5-5': { input: 4, output: 20 } }).table).tokens, 500_000);
 });

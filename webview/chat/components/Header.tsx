@@ -19,7 +19,9 @@ export function Header({ conversation, chrome }: { conversation: ConversationVie
   const contextLabel = fill(strings.context, compactNumber(meta.contextTokens), compactNumber(window));
   const provider = chrome?.provider;
   // Where the cost is, the day its prices were checked; and plainly when counts are estimates.
-  const costNote = [provider ? fill(strings.pricesAsOf, provider.pricesAsOf) : '', provider?.estimated ? strings.estimatedTokens : ''].filter(Boolean).join(' · ');
+  // Copilot bills the user's plan: no list price applies, so none is named.
+  const plan = provider?.billedByPlan === true;
+  const costNote = [provider && !plan ? fill(strings.pricesAsOf, provider.pricesAsOf) : '', provider?.estimated ? strings.estimatedTokens : ''].filter(Boolean).join(' · ');
   const where = provider && provider.name !== 'anthropic' ? [provider.label, provider.identity, provider.region].filter(Boolean).join(' · ') : '';
   return (
     <div className="af-header">
@@ -27,8 +29,8 @@ export function Header({ conversation, chrome }: { conversation: ConversationVie
         <span className="af-title" title={meta.title || strings.untitled}>
           {meta.title || strings.untitled}
         </span>
-        <span className="af-total" title={`${strings.conversationTotal}: ${usageLine(meta.usage, strings)}${costNote ? ` (${costNote})` : ''}`} data-prices-as-of={provider?.pricesAsOf}>
-          {formatCost(meta.usage.costUsd, strings.costUnknown)} · {compactNumber(totalTokens(meta.usage))}
+        <span className="af-total" title={`${strings.conversationTotal}: ${usageLine(meta.usage, plan ? { ...strings, costUnknown: strings.billedByCopilot } : strings)}${costNote ? ` (${costNote})` : ''}`} data-prices-as-of={provider?.pricesAsOf}>
+          {plan ? strings.billedByCopilot : formatCost(meta.usage.costUsd, strings.costUnknown)} · {compactNumber(totalTokens(meta.usage))}
         </span>
       </div>
       {where && (

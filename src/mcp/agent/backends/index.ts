@@ -1,4 +1,5 @@
 import type { BackendKind, ModelBackend } from '../backend';
+import { CLAUDE_LINEUP } from '../modelIds';
 import { anthropicBackend, compatibleBackend } from './anthropic';
 import type { ProviderIdentity } from './types';
 
@@ -18,9 +19,18 @@ export type ProviderSettings = Common &
   (
     | { provider: 'anthropic'; apiKey: string; baseURL: string }
     | { provider: 'compatible'; apiKey: string; baseURL: string; promptCaching: boolean; tokenCounting: boolean }
-    | { provider: 'bedrock'; model: string; region?: string; profile?: string; apiKey?: string; baseURL?: string; env?: NodeJS.ProcessEnv }
+    | { provider: 'bedrock'; model: string; endpoint?: 'runtime' | 'mantle'; region?: string; profile?: string; apiKey?: string; baseURL?: string; env?: NodeJS.ProcessEnv }
     | { provider: 'vertex'; region?: string; projectId?: string; baseURL?: string; authClient?: import('google-auth-library').AuthClient; env?: NodeJS.ProcessEnv }
-    | { provider: 'foundry'; apiKey: string; resource?: string; baseURL?: string }
+    | {
+        provider: 'foundry';
+        /** Default: `key` when an API key is given, else `entra` (Microsoft Entra ID through DefaultAzureCredential). */
+        auth?: 'key' | 'entra';
+        apiKey?: string;
+        /** An Entra ID credential to use instead of DefaultAzureCredential. */
+        credential?: import('@azure/identity').TokenCredential;
+        resource?: string;
+        baseURL?: string;
+      }
   );
 
 export type ProviderName = ProviderSettings['provider'];
@@ -89,10 +99,13 @@ export async function describeProvider(s: ProviderSettings): Promise<ProviderIde
         const { provider: _p, ...o } = s;
         return await (await loadVertex()).describeVertex(o);
       }
-      case 'foundry':
-        if (!s.apiKey) return { ready: false, missing: 'No Foundry API key is stored.' };
+      case 'foundry': {
         if (!s.resource && !s.baseURL) return { ready: false, missing: 'No Foundry resource is set: set archflow.chat.foundryResource (archflow ask: --resource).' };
-        return { ready: true, identity: 'Foundry API key', region: s.resource ?? s.baseURL! };
+        // A key needs no look-up (nor @azure/identity); Entra ID asks for a token.
+        if ((s.auth ?? (s.apiKey ? 'key' : 'entra')) === 'key') return s.apiKey ? { ready: true, identity: 'Foundry API key', region: s.resource ?? s.baseURL! } : { ready: false, missing: 'No Foundry API key is stored.' };
+        const { provider: _p, ...o } = s;
+        return await (await loadFoundry()).describeFoundry(o);
+      }
     }
   } catch (err) {
     return { ready: false, missing: (err as Error).message };
@@ -104,7 +117,10 @@ export async function describeProvider(s: ProviderSettings): Promise<ProviderIde
  * ids that provider uses (Bedrock's `global.` cross-region profiles; Vertex AI and Foundry
  * take the Claude API ids, Foundry as deployment names).
  */
-export function knownModels(provider: ProviderName): string[] {
-  const lineup = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5-2', 'claude-opus-4-8', 'claude-sonnet-4-6', 'claude-haiku-4-5'];
-  return provider === 'bedrock' ? lineup.map((id) => `global.anthropic.${id}`) : lineup;
+export function knownModels(provider: ProviderName, bedrockEndpoint: 'runtime' | 'mantle' = 'runtime'): string[] {
+  const lineup = [...CLAUDE_LINEUP];
+  if (provider !== 'bedrock') return lineup;
+  // Claude in Amazon Bedrock (mantle) serves Claude 4.7 and later, under `anthropic.` ids.
+  if (bedrockEndpoint === 'mantle') return lineup.filter((id) => !/-4-[0-6]$/.test(id)).map((id) => `anthropic.${id}`);
+  return lineup.map((id) => `global.anthropic.${id}`);
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { Agent, type AgentEvent, type AgentOptions, type AgentRun, type RunResult } from '../../../../src/mcp/agent';
+import { DEFAULT_MODEL } from '../../../../src/mcp/agent/modelIds';
 import { describeInvalid, startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from '../../../fakeAnthropic';
 import { TestToolProvider, type FixtureServerSpec } from './fixtures';
 
@@ -11,7 +12,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export const MODEL = 'claude-sonnet-4-6';
+export const MODEL = DEFAULT_MODEL;
 
 /** The fake API, real MCP servers behind a provider, and an Agent wired to both. */
 export async function harness(

@@ -1,6 +1,6 @@
 // Claude on Amazon Bedrock. Built as its own bundle (dist/cloud-bedrock.js), loaded on first
 // use: the AWS SDK it brings is large.
-import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
+import { AnthropicBedrock, AnthropicBedrockMantle } from '@anthropic-ai/bedrock-sdk';
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { createCredentialChain, fromEnv, fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import { loadSharedConfigFiles } from '@smithy/shared-ini-file-loader';
@@ -9,9 +9,18 @@ import { canonicalModelId } from '../../modelIds';
 import { sdkBackend, type MessagesClient } from '../sdkBackend';
 import type { ProviderIdentity } from '../types';
 
+/**
+ * Which Bedrock API: `runtime` (InvokeModel with response stream, every Claude model, the
+ * older ones on a pinned API version) or `mantle` (Claude in Amazon Bedrock: the Messages
+ * API itself at `bedrock-mantle.{region}.api.aws/anthropic`, Claude 4.7 and later).
+ */
+export type BedrockEndpoint = 'runtime' | 'mantle';
+
 export interface BedrockOptions {
-  /** The model: a Bedrock id (`global.anthropic.claude-sonnet-5-5`, an inference profile ARN) or a Claude API id, given the `global.` profile. */
+  /** The model: a Bedrock id (`global.anthropic.claude-sonnet-5-5`, an inference profile ARN) or a Claude API id, given the `global.` profile (runtime) or `anthropic.` (mantle). */
   model: string;
+  /** Default `runtime`. */
+  endpoint?: BedrockEndpoint;
   /** AWS region; else `AWS_REGION`, `AWS_DEFAULT_REGION`, or the profile's region. */
   region?: string;
   /** AWS profile of `~/.aws/config` to sign with; else the default chain (environment keys first, then the default profile, SSO, instance roles). */
@@ -35,9 +44,10 @@ export function needsLegacyVersion(model: string): boolean {
   return major < 4 || (major === 4 && minor < 7);
 }
 
-/** The id to send: Claude API ids get the `global.` cross-region inference profile. */
-export function bedrockModelId(model: string): string {
-  return /^claude-/.test(model) ? `global.anthropic.${model}` : model;
+/** The id to send: Claude API ids get the `global.` cross-region inference profile (runtime), or `anthropic.` (mantle). */
+export function bedrockModelId(model: string, endpoint: BedrockEndpoint = 'runtime'): string {
+  if (!/^claude-/.test(model)) return model;
+  return endpoint === 'mantle' ? `anthropic.${model}` : `global.anthropic.${model}`;
 }
 
 /** The region requests go to, and where that came from; undefined when none is set anywhere. */
@@ -73,28 +83,38 @@ async function region(o: BedrockOptions): Promise<string> {
   return r;
 }
 
-/** Claude on Amazon Bedrock (InvokeModel with response stream, SigV4 or a Bedrock API key). */
+/** Claude on Amazon Bedrock (InvokeModel with response stream, or the Messages API on `mantle`; SigV4 or a Bedrock API key). */
 export async function createBedrockBackend(o: BedrockOptions): Promise<ModelBackend> {
   const env = o.env ?? process.env;
   const awsRegion = await region(o);
   const apiKey = o.apiKey ?? env.AWS_BEARER_TOKEN_BEDROCK;
-  const client = new AnthropicBedrock({
+  const endpoint = o.endpoint ?? 'runtime';
+  if (endpoint === 'mantle' && needsLegacyVersion(o.model)) {
+    throw new Error(`${o.model} is not served by Claude in Amazon Bedrock (the mantle endpoint takes Claude 4.7 and later): set archflow.chat.bedrockEndpoint to runtime (archflow ask: --bedrock-endpoint runtime).`);
+  }
+  const options = {
     awsRegion,
-    baseURL: o.baseURL ?? `https://bedrock-runtime.${awsRegion}.amazonaws.com`,
     maxRetries: o.maxRetries ?? 2,
     timeout: o.timeoutMs ?? 600_000,
     ...(apiKey ? { apiKey } : { apiKey: null, providerChainResolver: async () => credentialChain(o) }),
-    ...(needsLegacyVersion(o.model) ? { defaultHeaders: { 'anthropic-version': '2023-06-01' } } : {}),
-  });
+  };
+  const client =
+    endpoint === 'mantle'
+      ? new AnthropicBedrockMantle({ ...options, baseURL: o.baseURL ?? `https://bedrock-mantle.${awsRegion}.api.aws/anthropic` })
+      : new AnthropicBedrock({
+          ...options,
+          baseURL: o.baseURL ?? `https://bedrock-runtime.${awsRegion}.amazonaws.com`,
+          ...(needsLegacyVersion(o.model) ? { defaultHeaders: { 'anthropic-version': '2023-06-01' } } : {}),
+        });
   const backend = sdkBackend(client as unknown as MessagesClient, {
     kind: 'bedrock',
     caps: { promptCaching: true, countTokens: false, listModels: false, usage: 'exact' },
-    endpoint: `Amazon Bedrock (${awsRegion})`,
+    endpoint: `${endpoint === 'mantle' ? 'Claude in Amazon Bedrock' : 'Amazon Bedrock'} (${awsRegion})`,
     errors: { APIError, APIConnectionError, APIUserAbortError },
     authHint: 'Check that your AWS identity may invoke this model in this region (model access is granted per account and region).',
     canonicalModel: canonicalModelId,
   });
-  return { ...backend, stream: (params, options) => backend.stream({ ...params, model: bedrockModelId(params.model) }, options) };
+  return { ...backend, stream: (params, opts) => backend.stream({ ...params, model: bedrockModelId(params.model, endpoint) }, opts) };
 }
 
 /**

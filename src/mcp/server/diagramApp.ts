@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { getUiCapability, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { EXTENSION_ID, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
+import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import { isArchflowRoot } from './resources';
 
 /** The `ui://` resource of the diagram view that `render_diagram` results point to. */
@@ -50,5 +50,15 @@ export function loadDiagramApp(): Promise<string> {
 
 /** True when the client announced that it shows MCP Apps (the `io.modelcontextprotocol/ui` extension with our MIME type). */
 export function clientShowsApps(capabilities: ClientCapabilities | undefined): boolean {
-  return getUiCapability(capabilities)?.mimeTypes?.includes(RESOURCE_MIME_TYPE) ?? false;
+  const ui = capabilities?.extensions?.[EXTENSION_ID] as { mimeTypes?: unknown } | undefined;
+  return Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(RESOURCE_MIME_TYPE);
+}
+
+/**
+ * The `_meta` of a tool whose results the view at `resourceUri` shows, in both spellings
+ * MCP Apps hosts read (`ui.resourceUri` and the older flat `ui/resourceUri`), as ext-apps'
+ * `registerAppTool` writes them (inlined: ext-apps 1.x is typed against the v1 SDK's server).
+ */
+export function appToolMeta(resourceUri: string, visibility?: Array<'model' | 'app'>): Record<string, unknown> {
+  return { ui: visibility ? { resourceUri, visibility } : { resourceUri }, [RESOURCE_URI_META_KEY]: resourceUri };
 }

@@ -77,10 +77,11 @@ export interface DiagramServerOptions {
  * `render_diagram`; resources `archflow://syntax`, `archflow://examples/{name}`,
  * `archflow://icons/{prefix}/{name}`; prompt `draw_architecture`. It is also an MCP Apps
  * server: `render_diagram` points to the view `ui://archflow/diagram` and its results
- * carry the drawn scene in `_meta` for it; clients that announce MCP Apps also get the
- * app-only tool `select_diagram_element` (the view's clicks). Not connected: pass it
- * to `connect()` with any transport (stdio, Streamable HTTP, in-memory). One server serves
- * one client; make one per session. Inputs are validated by zod schemas before any work;
+ * carry the drawn scene in `_meta` for it; the app-only tool `select_diagram_element` (the
+ * view's clicks) is listed to 2025-era clients that announce MCP Apps and to every
+ * 2026-07-28 client (see `era`). Built on the v2 SDK: serve it with `serveStdio` or
+ * `createMcpHandler` (both eras, one instance per connection or request), or `connect()` it
+ * to any transport for the 2025 era. One server serves one client; make one per session. Inputs are validated by zod schemas before any work;
  * tool failures come back as results with `isError: true`, never as protocol errors.
  * Nothing is written anywhere but the checked `render_diagram` output, and nothing is
  * printed: logs go to `logger`.

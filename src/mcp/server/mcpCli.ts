@@ -37,6 +37,8 @@ The ArchFlow diagram MCP server: tools syntax_help, check_diagram, search_icons,
 render_diagram; resources archflow://syntax, archflow://examples/{name},
 archflow://icons/{prefix}/{name}; prompt draw_architecture.
 
+Speaks MCP 2025-11-25 (initialize) and 2026-07-28 (server/discover), as the client asks.
+
   (default)      speak MCP over stdin/stdout (for Claude Code, Claude Desktop, VS Code)
   --http         serve Streamable HTTP at http://HOST:PORT/mcp instead
   --port N       HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)

@@ -77,7 +77,7 @@ export async function benchMcpServer(): Promise<Array<{ name: string; medianMs: 
  * Median ms of each function, measured round-robin (a, b, c, a, b, c, …) after `warmup`
  * rounds, so JIT warm-up and the machine's load shifts hit every contender alike.
  */
-async function interleaved(fns: Array<() => unknown>, runs: number, warmup: number): Promise<number[]> {
+export async function interleaved(fns: Array<() => unknown>, runs: number, warmup: number): Promise<number[]> {
   const samples = fns.map(() => [] as number[]);
   for (let round = 0; round < warmup + runs; round++) {
     for (let f = 0; f < fns.length; f++) {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|markdown|lsp|robustness|layout-quality]
+ * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|mcp-eras|markdown|lsp|robustness|layout-quality]
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { benchLongLabels } from './longLabels.bench';
 import { benchLsp } from './lsp.bench';
 import { benchMcpApp } from './mcpApp.bench';
 import { benchMcpClient } from './mcpClient.bench';
+import { benchMcpEras } from './mcpEras.bench';
 import { benchMcpServer } from './mcpServer.bench';
 import { printTable, type BenchRow } from './measure';
 import { benchStyleEdit } from './styleEdit.bench';
@@ -26,6 +27,7 @@ const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefi
 const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'mcp-server', run: benchMcpServer },
   { name: 'mcp-client', run: benchMcpClient },
+  { name: 'mcp-eras', run: benchMcpEras },
   { name: 'core', run: () => benchCore({ sizes: quick ? [10, 100] : [10, 100, 300, 1000], d2MaxSize: quick ? 100 : 1000 }) },
   { name: 'style-edit', run: () => benchStyleEdit({ sizes: quick ? [100, 300] : [100, 300, 1000] }) },
   { name: 'layout-quality', run: () => benchLayoutQuality({ sizes: quick ? [20, 50] : [20, 50, 100, 200, 300], d2MaxSize: quick ? 100 : 400, only: argv.includes('--cases') ? argv[argv.indexOf('--cases') + 1]!.split(',') : undefined }) },

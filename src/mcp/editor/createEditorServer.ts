@@ -1,8 +1,8 @@
-import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Locale } from '../../core/model';
-import { DIAGRAM_APP_URI, loadDiagramApp } from '../server/diagramApp';
+import { appToolMeta, DIAGRAM_APP_URI, loadDiagramApp } from '../server/diagramApp';
+import type { ProtocolEraName } from '../server/eras';
 import { silentLogger, type ServerLogger } from '../server/logger';
 import { MAX_PATH_BYTES } from '../server/pathSafety';
 import { registerDiagramApp } from '../server/registerDiagramApp';
@@ -22,6 +22,8 @@ export interface EditorServerOptions {
   logger?: ServerLogger;
   /** The diagram view's HTML; default the one `npm run build` writes (see locateDiagramApp). */
   appHtml?: () => Promise<string>;
+  /** The protocol era this instance serves; default `legacy` (see DiagramServerOptions.era). */
+  era?: ProtocolEraName;
 }
 
 /**
@@ -62,54 +64,58 @@ export function createEditorServer(options: EditorServerOptions): McpServer {
       title: 'Read a diagram in the editor',
       description:
         'Reads a .diagram file as the user sees it in VS Code, unsaved edits included: its text, its version (pass it as baseVersion to write_diagram), the ids of its elements and every problem (line, column, message, suggested fixes). Without path, reads the diagram of the active editor.',
-      inputSchema: { path: path.optional() },
-      outputSchema: { ...stateShape, text: z.string().describe('The whole text, as the editor holds it.') },
+      inputSchema: z.object({ path: path.optional() }),
+      outputSchema: z.object({ ...stateShape, text: z.string().describe('The whole text, as the editor holds it.') }),
       annotations: readOnly,
     },
     async ({ path }) => toResult(await tools.read(path === undefined ? {} : { path })),
   );
 
-  registerAppTool(
-    server,
+  server.registerTool(
     'write_diagram',
     {
       title: 'Write a diagram in the editor',
       description:
         'Creates a .diagram file in the workspace, or replaces the whole text of one, through the editor: the user sees the change at once in the editor, the Problems panel and the preview, and undoes it in one step. Answers with the new version and every problem of the new text (line, column, message, suggested fixes): fix them and write again with baseVersion set to that version. To replace an existing file, pass the version you last read or wrote as baseVersion; if the file changed since (the user typed in it), nothing is written and the answer holds its current text to make your change to. Only .diagram files inside the workspace folders. Chats that show MCP Apps also show the user the drawing of the version written, live (pan, zoom, click).',
-      inputSchema: {
+      inputSchema: z.object({
         path,
         text: z.string().describe(`The complete .diagram text (not a diff), at most ${Math.floor(maxTextBytes / 1024)} KB.`),
         baseVersion: z.number().int().min(0).optional().describe('The version of the file your text is based on (from read_diagram or the last write_diagram). Omit it only to create a new file.'),
-      },
-      outputSchema: {
+      }),
+      outputSchema: z.object({
         ...stateShape,
         created: z.boolean().describe('True when the file was created by this call.'),
         saved: z.boolean().describe('True when the file on disk holds the new text; false when the editor had unsaved changes of the user, which stay unsaved.'),
-      },
+      }),
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-      _meta: { ui: { resourceUri: DIAGRAM_APP_URI } },
+      _meta: appToolMeta(DIAGRAM_APP_URI),
     },
     async (input) => toResult(await tools.write(input)),
   );
 
-  registerAppTool(
-    server,
+  server.registerTool(
     'show_diagram',
     {
       title: 'Show a diagram',
       description:
         "Opens the live preview of a .diagram file beside its editor, so the user sees the drawing; with select, selects that element (by id) in the editor and centres the preview on it. Call it when the diagram has no errors, or to point the user at a part of it. Chats that show MCP Apps also show the drawing in the conversation.",
-      inputSchema: {
+      inputSchema: z.object({
         path,
         select: z.string().min(1).max(200).optional().describe('The id of an element to select and centre, e.g. "api".'),
-      },
+      }),
       annotations: readOnly,
-      _meta: { ui: { resourceUri: DIAGRAM_APP_URI } },
+      _meta: appToolMeta(DIAGRAM_APP_URI),
     },
     async (input) => toResult(await tools.show(input)),
   );
 
-  registerDiagramApp(server, { locale, logger: options.logger ?? silentLogger, appHtml: options.appHtml ?? loadDiagramApp, shows: 'write_diagram and show_diagram' });
+  registerDiagramApp(server, {
+    locale,
+    logger: options.logger ?? silentLogger,
+    appHtml: options.appHtml ?? loadDiagramApp,
+    shows: 'write_diagram and show_diagram',
+    era: options.era ?? 'legacy',
+  });
 
   return server;
 }

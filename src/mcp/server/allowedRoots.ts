@@ -1,7 +1,6 @@
 import { parse as parsePath, relative, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
 import type { ServerLogger } from './logger';
 import { resolveRoots } from './pathSafety';
 
@@ -41,7 +40,7 @@ export class AllowedRoots {
     private readonly options: AllowedRootsOptions,
   ) {
     if (options.useClientRoots) {
-      server.setNotificationHandler(RootsListChangedNotificationSchema, () => {
+      server.setNotificationHandler('notifications/roots/list_changed', () => {
         this.clientRoots = undefined;
       });
     }

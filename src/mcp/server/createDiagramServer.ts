@@ -1,6 +1,4 @@
-import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { syntaxHelp } from '../../core/language';
 import type { IconCatalog } from '../../core/icons';
@@ -9,7 +7,9 @@ import type { LayoutFunction, RasterizeFunction } from '../../node/diagramPipeli
 import { getIconCatalog } from '../../node/iconStore';
 import type { AnalyzeFunction } from '../../node/workerAnalysis';
 import { AllowedRoots, type RootsInput } from './allowedRoots';
-import { DIAGRAM_APP_URI, loadDiagramApp } from './diagramApp';
+import { appToolMeta, DIAGRAM_APP_URI, loadDiagramApp } from './diagramApp';
+import type { ProtocolEraName } from './eras';
+import { resourceNotFound } from './resourceNotFound';
 import { silentLogger, type ServerLogger } from './logger';
 import { serverMessages } from './messages';
 import { MAX_PATH_BYTES } from './pathSafety';
@@ -26,9 +26,6 @@ import { syntaxHelpTool } from './tools/syntaxHelp';
 
 export const SERVER_NAME = 'archflow';
 export const SERVER_VERSION = '0.1.0';
-
-/** JSON-RPC code the MCP specification gives to an unknown resource. */
-const RESOURCE_NOT_FOUND = -32002;
 
 export interface DiagramServerOptions {
   /** Language of diagnostics, summaries, the cheat sheet and the prompt. Default `en`. */
@@ -66,6 +63,13 @@ export interface DiagramServerOptions {
   renderQueue?: SerialQueue | FairQueue;
   /** The diagram view's HTML; default the one `npm run build` writes (see locateDiagramApp). */
   appHtml?: () => Promise<string>;
+  /**
+   * The protocol era this instance serves (the v2 SDK's serving entries say which). Default
+   * `legacy`: the 2025 handshake, client roots and the app-only tool for clients that show apps.
+   * `modern` (2026-07-28): no server-to-client requests, so no client roots; the app-only tool
+   * always listed; 2026 error codes; cache hints on list results.
+   */
+  era?: ProtocolEraName;
 }
 
 /**
@@ -73,10 +77,11 @@ export interface DiagramServerOptions {
  * `render_diagram`; resources `archflow://syntax`, `archflow://examples/{name}`,
  * `archflow://icons/{prefix}/{name}`; prompt `draw_architecture`. It is also an MCP Apps
  * server: `render_diagram` points to the view `ui://archflow/diagram` and its results
- * carry the drawn scene in `_meta` for it; clients that announce MCP Apps also get the
- * app-only tool `select_diagram_element` (the view's clicks). Not connected: pass it
- * to `connect()` with any transport (stdio, Streamable HTTP, in-memory). One server serves
- * one client; make one per session. Inputs are validated by zod schemas before any work;
+ * carry the drawn scene in `_meta` for it; the app-only tool `select_diagram_element` (the
+ * view's clicks) is listed to 2025-era clients that announce MCP Apps and to every
+ * 2026-07-28 client (see `era`). Built on the v2 SDK: serve it with `serveStdio` or
+ * `createMcpHandler` (both eras, one instance per connection or request), or `connect()` it
+ * to any transport for the 2025 era. One server serves one client; make one per session. Inputs are validated by zod schemas before any work;
  * tool failures come back as results with `isError: true`, never as protocol errors.
  * Nothing is written anywhere but the checked `render_diagram` output, and nothing is
  * printed: logs go to `logger`.
@@ -90,6 +95,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
   const examplesDir = options.examplesDir ?? locateExamplesDir();
   const queue = options.renderQueue instanceof FairQueue ? options.renderQueue.lane() : (options.renderQueue ?? new SerialQueue());
   const appHtml = options.appHtml ?? loadDiagramApp;
+  const era = options.era ?? 'legacy';
 
   const server = new McpServer(
     { name: SERVER_NAME, title: 'ArchFlow diagrams', version: SERVER_VERSION },
@@ -100,13 +106,15 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
         'use search_icons to find real icon ids (never guess them); then render_diagram to write an .svg file',
         '(preview: true returns a PNG so you can look at the drawing and improve it).',
       ].join(' '),
+      cacheHints: LIST_CACHE_HINTS,
     },
   );
   server.server.onerror = (err) => logger.warn(`protocol: ${err.message}`);
   const roots = new AllowedRoots(server.server, {
     fallback: options.roots ?? [process.cwd()],
     extra: options.extraRoots ?? [],
-    useClientRoots: options.useClientRoots ?? true,
+    // The 2026-07-28 era has no server-to-client requests (roots are deprecated there).
+    useClientRoots: era === 'legacy' && (options.useClientRoots ?? true),
     clientRootsOnlyNarrow: options.clientRootsOnlyNarrow ?? false,
     logger,
   });
@@ -130,7 +138,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
       title: 'Check an ArchFlow diagram',
       description:
         'Checks .diagram text without drawing it. Returns every problem as `diagrama:LINE:COL: error|warning: message`, each followed by suggested fixes, and the number of elements and connections; structuredContent holds the same data. isError is true when there is at least one error. Use it after every edit until it reports no errors, before render_diagram.',
-      inputSchema: { text: diagramText(maxTextBytes) },
+      inputSchema: z.object({ text: diagramText(maxTextBytes) }),
       outputSchema: checkOutputShape,
       annotations: readOnly,
     },
@@ -143,7 +151,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
       title: 'Search ArchFlow icons',
       description:
         'Finds icon ids for a word or product name (e.g. "kafka", "postgres", "aws lambda", "user") in the bundled offline icon sets (logos, simple-icons, mdi, lucide, tabler, ph, Font Awesome). Returns the best matches first, one `prefix:name (Set name)` per line, then a line saying how many names and icons were searched; exact and prefix matches rank above fuzzy ones. Use the returned id in `icon=prefix:name` or `id = icon prefix:name`; never invent icon ids.',
-      inputSchema: {
+      inputSchema: z.object({
         query: z.string().min(1).max(200).describe('What the icon should show: a product, technology or concept, e.g. "kafka", "database", "aws s3". A `prefix:name` id also works.'),
         limit: z.number().int().min(1).max(MAX_ICON_LIMIT).optional().describe(`How many matches to return, 1-${MAX_ICON_LIMIT} (default ${DEFAULT_ICON_LIMIT}).`),
         prefix: z
@@ -151,21 +159,20 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
           .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
           .optional()
           .describe('Search only this icon set, by its Iconify prefix, e.g. "logos" (brand logos in colour), "mdi", "lucide", "simple-icons".'),
-      },
+      }),
       outputSchema: searchOutputShape,
       annotations: readOnly,
     },
     async (input) => toCallToolResult(searchIcons(input, { locale, catalog: await loadCatalog() })),
   );
 
-  registerAppTool(
-    server,
+  server.registerTool(
     'render_diagram',
     {
       title: 'Render an ArchFlow diagram to SVG',
       description:
         'Draws .diagram text and writes it as a standalone animated SVG file. Answers with a one-line summary (elements, connections, file size, path), never the SVG itself; with preview: true it also returns a PNG of the drawing so you can see it and improve the layout. On errors nothing is written and isError is true with every problem and its line. Writes only .svg files inside the allowed roots (the workspace); the error message names them. Chats that show MCP Apps also show the result as a live diagram the user can pan, zoom and click.',
-      inputSchema: {
+      inputSchema: z.object({
         text: diagramText(maxTextBytes),
         output: z
           .string()
@@ -175,14 +182,14 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
         preview: z.boolean().optional().describe('Also return a PNG image of the drawing (at most 1600 px wide) to look at. Default false.'),
         theme: z.enum(['light', 'dark']).optional().describe("Colour palette; default: the diagram's own `theme` statement, light when it is auto."),
         background: z.string().min(1).max(64).optional().describe('Canvas colour: a CSS colour such as "#ffffff" or "white", or "transparent". Default: the palette\'s canvas.'),
-      },
+      }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-      _meta: { ui: { resourceUri: DIAGRAM_APP_URI } },
+      _meta: appToolMeta(DIAGRAM_APP_URI),
     },
-    async (input, extra) =>
+    async (input, ctx) =>
       toCallToolResult(
         await renderDiagram(input, {
-          signal: extra.signal,
+          signal: ctx.mcpReq.signal,
           locale,
           catalog: await loadCatalog(),
           roots: () => roots.current(),
@@ -194,7 +201,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
       ),
   );
 
-  registerDiagramApp(server, { locale, logger, appHtml, shows: 'render_diagram' });
+  registerDiagramApp(server, { locale, logger, appHtml, shows: 'render_diagram', era });
 
   server.registerResource(
     'syntax',
@@ -219,7 +226,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
     { title: 'ArchFlow examples', description: 'The bundled example diagrams (.diagram source text).', mimeType: 'text/plain' },
     async (uri, { name }) => {
       const text = await readExample(examplesDir, String(name));
-      if (text === undefined) throw new McpError(RESOURCE_NOT_FOUND, `No example named '${String(name)}'`, { uri: uri.href });
+      if (text === undefined) throw resourceNotFound(era, uri.href, `No example named '${String(name)}'`);
       return { contents: [{ uri: uri.href, mimeType: 'text/plain', text }] };
     },
   );
@@ -242,7 +249,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
     { title: 'ArchFlow icon', description: 'One icon of the bundled sets as an SVG image, e.g. archflow://icons/logos/kafka.', mimeType: 'image/svg+xml' },
     async (uri, { prefix, name }) => {
       const svg = await readIconSvg(await loadCatalog(), String(prefix), String(name));
-      if (svg === undefined) throw new McpError(RESOURCE_NOT_FOUND, `No icon ${String(prefix)}:${String(name)}`, { uri: uri.href });
+      if (svg === undefined) throw resourceNotFound(era, uri.href, `No icon ${String(prefix)}:${String(name)}`);
       return { contents: [{ uri: uri.href, mimeType: 'image/svg+xml', text: svg }] };
     },
   );
@@ -252,7 +259,7 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
     {
       title: 'Draw the architecture',
       description: 'Asks the model to read the workspace and draw its architecture as a .diagram, checking and rendering it with the ArchFlow tools.',
-      argsSchema: { focus: z.string().max(500).optional().describe('What to concentrate on, e.g. "the payment flow" or "deployment on AWS". Default: the whole system.') },
+      argsSchema: z.object({ focus: z.string().max(500).optional().describe('What to concentrate on, e.g. "the payment flow" or "deployment on AWS". Default: the whole system.') }),
     },
     ({ focus }) => ({
       description: 'Draw the architecture of this workspace with ArchFlow',
@@ -302,16 +309,16 @@ const diagnosticShape = z.object({
   suggestions: z.array(z.string()).describe('Replacement texts for the range that fix it, best first.'),
 });
 
-const checkOutputShape = {
+const checkOutputShape = z.object({
   valid: z.boolean().describe('True when there is no error (warnings allowed).'),
   elements: z.number().int().describe('Nodes and groups, implicit nodes included.'),
   connections: z.number().int().describe('Connections after chains and lists are expanded.'),
   errors: z.number().int().describe('Number of errors.'),
   warnings: z.number().int().describe('Number of warnings.'),
   diagnostics: z.array(diagnosticShape).describe('Every problem, in source order.'),
-};
+});
 
-const searchOutputShape = {
+const searchOutputShape = z.object({
   query: z.string().describe('The query as searched (trimmed).'),
   matches: z
     .array(
@@ -330,4 +337,14 @@ const searchOutputShape = {
       names: z.number().int().describe('Names that find those icons, aliases included.'),
     })
     .describe('What was searched, counted as `archflow icons sets` counts.'),
-};
+});
+
+/**
+ * How long a 2026-07-28 client may keep our lists: they change only with a new server version,
+ * and they are the same for every client (`public`). The 2025 era's results carry no cache fields.
+ */
+const LIST_CACHE_HINTS = {
+  'tools/list': { ttlMs: 3_600_000, cacheScope: 'public' },
+  'prompts/list': { ttlMs: 3_600_000, cacheScope: 'public' },
+  'resources/templates/list': { ttlMs: 3_600_000, cacheScope: 'public' },
+} as const;

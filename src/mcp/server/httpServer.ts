@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, type McpServer } from '@modelcontextprotocol/server';
+import type { ProtocolEraName } from './eras';
 import { guardRequest } from './httpGuard';
 import type { ServerLogger } from './logger';
 
@@ -14,8 +14,8 @@ export interface HttpServerOptions {
   port?: number;
   /** Bearer token every request must carry; none when undefined. */
   token?: string;
-  /** Makes the MCP server of one new session. */
-  createServer: () => McpServer;
+  /** Makes the MCP server of one new 2025-era session, or of one 2026-07-28 request. */
+  createServer: (era: ProtocolEraName) => McpServer;
   logger: ServerLogger;
   /** Largest request body read, in bytes. Default 4 MiB. */
   maxBodyBytes?: number;
@@ -34,7 +34,7 @@ export interface RunningHttpServer {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   server: McpServer;
   lastActive: number;
 }
@@ -42,10 +42,13 @@ interface Session {
 export const MCP_PATH = '/mcp';
 
 /**
- * Serves MCP over Streamable HTTP at `/mcp`, one stateful session (and one McpServer from
- * `createServer`) per client. Every request passes {@link guardRequest} first (Host and
- * Origin against DNS rebinding, then the bearer token); a new session starts only with an
- * `initialize` request; unknown session ids get 404. Listens on 127.0.0.1 unless told
+ * Serves MCP over Streamable HTTP at `/mcp` in both protocol eras. Every request passes
+ * {@link guardRequest} first (Host and Origin against DNS rebinding, then the bearer token).
+ * 2025-era traffic (the `initialize` handshake) gets one stateful session (and one McpServer
+ * from `createServer('legacy')`) per client, as before the v2 SDK: a new session starts only
+ * with an `initialize` request; unknown session ids get 404. 2026-07-28 requests (protocol
+ * version in `_meta`, no session) are served statelessly by the SDK's `createMcpHandler`, one
+ * McpServer from `createServer('modern')` per request. Listens on 127.0.0.1 unless told
  * otherwise. Logs to the given logger, never the token.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
@@ -56,6 +59,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const { logger } = options;
   const sessions = new Map<string, Session>();
   let port = options.port ?? 3333;
+  const modern = createMcpHandler(() => options.createServer('modern'), {
+    legacy: 'reject',
+    maxRequestBodySize: maxBodyBytes,
+    onerror: (err) => logger.warn(`2026-07-28 request: ${err.message}`),
+  });
+  const serveModern = toNodeHandler(modern, { maxRequestBodySize: maxBodyBytes, onerror: (err) => logger.error(`2026-07-28 request failed: ${err.message}`) });
 
   const closeSession = async (id: string) => {
     const s = sessions.get(id);
@@ -90,11 +99,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       if (tooLarge) return sendJsonError(res, 413, -32000, err.message, { Connection: 'close' });
       return sendJsonError(res, 400, -32700, 'Parse error: the body is not JSON');
     }
+    if (!(await isLegacyRequest(await toWebRequest(req, body), body, { maxRequestBodySize: maxBodyBytes }))) return serveModern(req, res, body);
     if (!isInitializeRequest(body)) return sendJsonError(res, 400, -32000, 'Bad Request: no Mcp-Session-Id header and not an initialize request');
     if (sessions.size >= maxSessions) return sendJsonError(res, 503, -32000, `Too many open sessions (${maxSessions})`);
 
-    const server = options.createServer();
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const server = options.createServer('legacy');
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: maxBodyBytes,
       onsessioninitialized: (id) => {
@@ -146,6 +156,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     async close() {
       clearInterval(sweep);
       await Promise.all([...sessions.keys()].map(closeSession));
+      await modern.close().catch((err: unknown) => logger.warn(`closing the 2026-07-28 handler: ${(err as Error).message}`));
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         // Open SSE streams would otherwise keep close() waiting forever.

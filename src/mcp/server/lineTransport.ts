@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import type { JSONRPCMessage, RequestId, Transport } from '@modelcontextprotocol/server';
 
 /** JSON-RPC 2.0 error codes for lines that are not a message. */
 export const PARSE_ERROR = -32700;

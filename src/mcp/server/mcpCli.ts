@@ -1,6 +1,7 @@
 import { parse as parsePath } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { localeFromEnv, parseLocale } from '../../core/locale';
 import { getIconCatalog } from '../../node/iconStore';
 import { createAnalysisWorker } from '../../node/workerAnalysis';
@@ -35,6 +36,8 @@ export const MCP_USAGE = `Usage: archflow-mcp [--http [--port N] [--host 127.0.0
 The ArchFlow diagram MCP server: tools syntax_help, check_diagram, search_icons,
 render_diagram; resources archflow://syntax, archflow://examples/{name},
 archflow://icons/{prefix}/{name}; prompt draw_architecture.
+
+Speaks MCP 2025-11-25 (initialize) and 2026-07-28 (server/discover), as the client asks.
 
   (default)      speak MCP over stdin/stdout (for Claude Code, Claude Desktop, VS Code)
   --http         serve Streamable HTTP at http://HOST:PORT/mcp instead
@@ -163,18 +166,24 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
       token: options.token,
       logger,
       // Over HTTP the client is whoever reaches the port: its roots may narrow, never widen.
-      createServer: () => createDiagramServer({ ...serverOptions, clientRootsOnlyNarrow: true }),
+      createServer: (era) => createDiagramServer({ ...serverOptions, clientRootsOnlyNarrow: true, era }),
     });
     logger.info(`archflow-mcp ${SERVER_VERSION} listening on ${http.url}${options.token ? ' (bearer token required)' : ''}`);
     warmUp(logger);
     return { url: http.url, drain: async () => undefined, close: once(() => http.close().finally(disposeWorkers)) };
   }
-  const server = createDiagramServer(serverOptions);
   const transport = new TrackedTransport(new LineTransport(context.stdin, context.stdout));
-  await server.connect(transport);
-  logger.info(`archflow-mcp ${SERVER_VERSION} ready on stdio`);
+  // The opening message picks the era: `initialize` pins a 2025 server for the connection,
+  // as before the v2 SDK; `server/discover` or a request with its protocol version in `_meta`
+  // is served 2026-07-28. One factory serves both.
+  const served = serveStdio(({ era }) => createDiagramServer({ ...serverOptions, era }), {
+    legacy: 'serve',
+    transport,
+    onerror: (err) => logger.warn(`protocol: ${err.message}`),
+  });
+  logger.info(`archflow-mcp ${SERVER_VERSION} ready on stdio (MCP 2025-11-25 and 2026-07-28)`);
   warmUp(logger);
-  return { drain: (timeoutMs) => transport.idle(timeoutMs), close: once(() => server.close().finally(disposeWorkers)) };
+  return { drain: (timeoutMs) => transport.idle(timeoutMs), close: once(() => served.close().finally(disposeWorkers)) };
 }
 
 function isLoopbackHost(host: string): boolean {

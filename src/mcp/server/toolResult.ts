@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { DIAGRAM_VIEW_META_KEY } from '../../core/diagramView';
 import type { ToolOutcome } from './tools/outcome';
 

@@ -156,3 +156,21 @@ test("the preview's PNG button exports with resvg's WebAssembly build on the web
   // The default pngScale is 2: a drawing of three nodes is well over 400 px wide.
   assert.ok(png.readUInt32BE(16) >= 400, `width ${png.readUInt32BE(16)}`);
 });
+
+test('the chat and MCP servers views say why they are empty on the web', T, async () => {
+  const reason = /need the desktop VS Code \(or a remote with Node\.js\)/;
+  await runCommand(page, 'ArchFlow: Focus on MCP Servers View');
+  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'MCP Servers' }) });
+  await until(async () => reason.test((await pane.textContent()) ?? ''), 'the MCP servers view giving the reason');
+  await runCommand(page, 'ArchFlow: Focus on Chat View');
+  // The chat view's page: a webview two frames deep, holding only the reason (no script).
+  const text = await until(async () => {
+    for (const frame of page.frames()) {
+      const p = frame.locator('.af-web-unavailable');
+      if (await p.count().catch(() => 0)) return (await p.textContent()) ?? '';
+    }
+    return undefined;
+  }, 'the chat view giving the reason', 60_000);
+  assert.match(text, reason);
+  await runner.screenshot(page, 'web-chat-unavailable');
+});

@@ -4,16 +4,18 @@ import type { IconData, Scene } from '../../core/scene';
 import type { LayoutEngine } from '../documents/diagramService';
 
 /**
- * Loads elkjs without letting it take the thread's `onmessage`: its bundled build, evaluated
- * where there is `self` but no `document` (a web worker, which is what the web extension host
- * is), installs itself as that worker's message handler, and the extension host's messages
- * would go to ELK. The module is evaluated once, so `layoutDiagram`'s own import gets it later.
+ * Loads elkjs without letting it take the thread's `onmessage`: its bundled build's engine,
+ * evaluated where there is `self` but no `document` (a web worker, which is what the web
+ * extension host is), installs itself as that worker's message handler, and the extension
+ * host's messages would go to ELK. That inner module is evaluated once, on the first `new ELK()`,
+ * so one engine made here, and put back at once, spares the one `layoutDiagram` makes later.
  */
 async function loadElkQuietly(): Promise<void> {
   const scope = globalThis as { onmessage?: unknown };
   const before = scope.onmessage;
   try {
-    await import('elkjs/lib/elk.bundled.js');
+    const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
+    new ELK();
   } finally {
     if ('onmessage' in scope) scope.onmessage = before;
   }

@@ -174,3 +174,19 @@ test('the chat and MCP servers views say why they are empty on the web', T, asyn
   assert.match(text, reason);
   await runner.screenshot(page, 'web-chat-unavailable');
 });
+
+test("Markdown: a fence's problem is listed at its line of the .md, and its CodeLens exports it as SVG", T, async () => {
+  await runCommand(page, 'View: Close All Editor Groups');
+  await quickOpen(page, 'fences.md');
+  await page.keyboard.press('Control+Shift+M');
+  const row = page.locator('.markers-panel .monaco-list-row', { hasText: "unknown shape 'retangolo'; did you mean 'retângulo'?" });
+  await row.first().waitFor({ timeout: 60_000 });
+  // `a = retangolo "A"` is line 13 of fences.md, indented by the list.
+  assert.match((await row.first().textContent()) ?? '', /\[Ln 13, Col \d+\]/);
+  await runCommand(page, 'View: Hide Panel');
+  rmSync(join(workspace, 'shop.svg'), { force: true });
+  // The first fence (`id=shop`): its CodeLens, above line 5.
+  await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Export as SVG' }).first().click();
+  const svg = (await saveAs('shop.svg')).toString('utf8');
+  for (const label of ['>Web<', '>API<', '>HTTPS<']) assert.ok(svg.includes(label), label);
+});

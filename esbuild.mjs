@@ -110,6 +110,27 @@ for (const e of webEntries.filter((e) => existsSync(e.in))) {
   );
 }
 
+// VS Code for the Web (package.json `browser`): the extension in a web worker, where only
+// `require('vscode')` exists. `platform: 'browser'` refuses Node built-ins at build time, and
+// the guard fails the build if the bundle still requires anything else.
+const webExtension = { in: 'src/extension/web/extension.ts', out: 'web/extension' };
+if (existsSync(webExtension.in)) {
+  contexts.push(
+    await esbuild.context({
+      ...common,
+      entryPoints: [webExtension],
+      outdir: 'dist',
+      platform: 'browser',
+      target: 'es2022',
+      format: 'cjs',
+      external: ['vscode'],
+      define: { ARCHFLOW_VERSION: JSON.stringify(version) },
+      metafile: true,
+      plugins: [onlyVscodeRequired()],
+    }),
+  );
+}
+
 if (existsSync(appEntry.in)) {
   contexts.push(
     await esbuild.context({
@@ -151,6 +172,22 @@ function cloudProvidersApart() {
       build.onResolve({ filter: /^\.\/cloud\/(bedrock|vertex|foundry)$/ }, (args) => {
         if (!/[\\/]agent[\\/]backends[\\/]index\.ts$/.test(args.importer)) return undefined;
         return { path: `./cloud-${args.path.split('/').pop()}.js`, external: true };
+      });
+    },
+  };
+}
+
+/** Fails the build when a bundle requires any module but `vscode` (a web worker has no other). */
+function onlyVscodeRequired() {
+  return {
+    name: 'only-vscode-required',
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.errors.length) return;
+        for (const file of Object.keys(result.metafile?.outputs ?? {}).filter((f) => f.endsWith('.js'))) {
+          const others = [...readFileSync(file, 'utf8').matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]).filter((m) => m !== 'vscode');
+          if (others.length) return { errors: [{ text: `${file} requires ${[...new Set(others)].join(', ')}: the web extension host offers only 'vscode'` }] };
+        }
       });
     },
   };

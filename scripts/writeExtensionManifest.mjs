@@ -48,8 +48,34 @@ const commands = [
   { command: 'archflow.revokeMcpToolApproval', title: '%command.revokeMcpToolApproval%', category: 'ArchFlow', icon: '$(close)' },
 ];
 
+/**
+ * What needs Node.js (the chat, MCP servers): hidden in VS Code for the Web, where the web
+ * entry (src/extension/web) sets the context key `archflow.web` and registers none of these.
+ */
+const DESKTOP_ONLY = commands.map((c) => c.command).filter((id) => /Chat|ApiKey|ProviderKey|ToolApprovals|askAboutDiagram|Mcp/.test(id));
+const ON_DESKTOP = '!archflow.web';
+
+/**
+ * `menus` with every desktop-only command's entries hidden on the web: `&& !archflow.web` added
+ * to their when clauses (but for the rows of the MCP servers tree, which has none there), and
+ * a palette entry with only that for those that had none.
+ */
+function hiddenOnWeb(menus) {
+  const hide = (item) => {
+    if (!DESKTOP_ONLY.includes(item.command) || item.when === 'false') return item;
+    return { ...item, when: item.when ? `${item.when.includes('||') ? `(${item.when})` : item.when} && ${ON_DESKTOP}` : ON_DESKTOP };
+  };
+  // The MCP servers tree is empty on the web: its rows' menus need no clause.
+  const result = Object.fromEntries(Object.entries(menus).map(([where, items]) => [where, where === 'view/item/context' ? items : items.map(hide)]));
+  const inPalette = new Set(result.commandPalette.map((item) => item.command));
+  result.commandPalette.push(...DESKTOP_ONLY.filter((id) => !inPalette.has(id)).map((command) => ({ command, when: ON_DESKTOP })));
+  return result;
+}
+
 /** The extension's keys of package.json, exactly as they are written. */
 export const manifest = {
+  // VS Code for the Web runs this bundle in a web worker (see src/extension/web/extension.ts).
+  browser: './dist/web/extension.js',
   categories: ['Programming Languages', 'Visualization', 'Formatters'],
   icon: 'media/icon.png',
   l10n: './l10n',
@@ -93,7 +119,7 @@ export const manifest = {
       { command: 'archflow.showPreview', key: 'ctrl+shift+v', mac: 'cmd+shift+v', when: isDiagramEditor },
       { command: 'archflow.showPreviewToSide', key: 'ctrl+k v', mac: 'cmd+k v', when: isDiagramEditor },
     ],
-    menus: {
+    menus: hiddenOnWeb({
       commandPalette: [
         // resourceLangId follows the active editor even while focus is in a panel.
         { command: 'archflow.showPreview', when: `resourceLangId == ${LANG}` },
@@ -147,7 +173,7 @@ export const manifest = {
         { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG}`, group: '7_modification@1' },
         { command: 'archflow.exportPng', when: `resourceLangId == ${LANG}`, group: '7_modification@2' },
       ],
-    },
+    }),
     // VS Code's Markdown preview draws ```diagram fences: the extension's activate() returns
     // extendMarkdownIt, the style sheet picks the drawing of the preview's theme, and the
     // script shows a drawing that was not ready when the preview rendered.

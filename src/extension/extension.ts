@@ -1,19 +1,14 @@
+import { createHash } from 'node:crypto';
 import type MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
-import { ShowPreviewCommand, ShowPreviewToSideCommand, ShowSourceCommand, exportCommands } from './commands/commands';
-import { DiagramService, type SceneMadeEvent } from './documents/diagramService';
-import { Exporter } from './export/exporter';
-import { createEditorLanguageService } from './language/editorLanguageService';
-import { LanguageFeatures } from './language/languageFeatures';
-import { FenceDrawings } from './markdown/fenceDrawings';
-import { MarkdownFeatures } from './markdown/markdownFeatures';
-import { MarkdownFences } from './markdown/markdownFences';
+import type { SceneMadeEvent } from './documents/diagramService';
+import { wireDiagramFeatures } from './diagramFeatures';
 import { extendMarkdownIt } from './markdown/markdownItPlugin';
-import { PreviewManager } from './preview/previewManager';
 import type { RenderedEvent } from './preview/diagramPreview';
-import { previewConfig } from './config';
-import { CommandManager } from './util/commandManager';
 import { registerChat, type ChatHandle } from './chat/registerChat';
+import { getIconCatalog } from '../node/iconStore';
+import { createLayoutWorker } from '../node/workerLayout';
+import { createPngWorker } from '../node/workerPng';
 import { registerDiagramServerProvider, type DiagramServerProvider } from './mcp/diagramServerProvider';
 
 /** What `activate` returns: hooks for the integration tests and the benchmark, nothing more. */
@@ -43,27 +38,19 @@ export interface ArchflowApi {
 export function activate(context: vscode.ExtensionContext): ArchflowApi {
   const log = vscode.window.createOutputChannel('ArchFlow', { log: true });
   context.subscriptions.push(log);
-  const workerPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'layoutWorker.js').fsPath;
-  const service = new DiagramService(log, workerPath);
-  const fences = new MarkdownFences(service);
-  const language = createEditorLanguageService(service, fences);
-  const drawings = new FenceDrawings(
-    service,
-    () => void vscode.commands.executeCommand('markdown.preview.refresh'),
-    () => previewConfig().animations,
+  const dist = (file: string) => vscode.Uri.joinPath(context.extensionUri, 'dist', file).fsPath;
+  const { service, drawings, exporter, previews, commands } = wireDiagramFeatures(context, log, {
+    layout: createLayoutWorker({ workerPath: dist('layoutWorker.js') }),
+    loadCatalog: getIconCatalog,
+    // The PNG thread starts on the first PNG export and ends when idle, giving back resvg's memory.
+    png: createPngWorker({ workerPath: dist('pngWorker.js') }),
     // Inside the extension (the Markdown preview may load files from there), one folder per window.
-    vscode.Uri.joinPath(context.extensionUri, 'preview-cache', vscode.env.sessionId.replace(/[^\w-]/g, '_')),
-    log,
-  );
-  const exporter = new Exporter(service, fences, log, vscode.Uri.joinPath(context.extensionUri, 'dist', 'pngWorker.js').fsPath);
-  const commands = new CommandManager(log);
-  const previews = new PreviewManager(context.extensionUri, service, log, (uri, format) =>
-    vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri),
-  );
-  context.subscriptions.push(service, fences, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
-  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter)]) {
-    commands.add(command);
-  }
+    fenceFiles: {
+      dir: vscode.Uri.joinPath(context.extensionUri, 'preview-cache', vscode.env.sessionId.replace(/[^\w-]/g, '_')),
+      // A hash, so the same text always gets the same file.
+      stem: (key) => createHash('sha256').update(key).digest('hex').slice(0, 24),
+    },
+  });
   const chat = registerChat({ context, log, diagrams: service, exporter, previews }, commands);
   context.subscriptions.push(chat);
   const mcpServers = registerDiagramServerProvider(context);

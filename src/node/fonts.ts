@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-/** The font files shipped in `media/fonts`, regular first. */
-export const FONT_FILE_NAMES = ['Inter-Regular.ttf', 'Inter-SemiBold.ttf'] as const;
+import { FONT_FILE_NAMES } from './fontNames';
 
-/** The family every label asks for first and the one resvg falls back to. */
-export const DEFAULT_FONT_FAMILY = 'Inter';
+export { DEFAULT_FONT_FAMILY, FONT_FILE_NAMES } from './fontNames';
 
 let cached: string | undefined;
 

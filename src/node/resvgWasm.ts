@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import { initWasm } from '@resvg/resvg-wasm';
 import { DEFAULT_FONT_FAMILY, fontFiles } from './fonts';
-import { fitToScale, type ResvgBackend } from './resvgBackend';
+import type { ResvgBackend } from './resvgBackend';
+import { renderWithWasmResvg } from './resvgWasmRender';
 
 /** The name of the resvg WebAssembly file that the build copies next to the bundles in `dist/`. */
 export const RESVG_WASM_FILE = 'resvg.wasm';
@@ -51,30 +52,8 @@ async function instantiate(wasmPath = defaultResvgWasmPath()): Promise<ResvgBack
   return {
     name: 'wasm',
     render(svg, options) {
-      // Objects living in wasm memory are freed here rather than left to the garbage collector.
-      const resvg = new Resvg(svg, { font, background: options.background, fitTo: fitToScale(options.scale) });
-      const width = Math.round(resvg.width * options.scale);
-      const height = Math.round(resvg.height * options.scale);
-      let image;
-      try {
-        image = resvg.render();
-      } catch (error) {
-        // Freeing after a trap throws too ("recursive use of an object"); that must not hide why.
-        try {
-          resvg.free();
-        } catch {}
-        // wasm32 memory stops at 4 GB, which a large diagram at a high scale can need; resvg
-        // then traps with a bare "unreachable". Other errors are resvg's own, as from the native build.
-        if ((error as Error).name !== 'RuntimeError') throw error;
-        throw new Error(`the WebAssembly resvg could not draw ${width}×${height} px (try a smaller scale): ${(error as Error).message}`, { cause: error });
-      }
-      resvg.free();
-      try {
-        const png = image.asPng();
-        return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
-      } finally {
-        image.free();
-      }
+      const png = renderWithWasmResvg(svg, options, font);
+      return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     },
   };
 }

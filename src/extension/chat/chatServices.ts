@@ -68,7 +68,10 @@ export class ChatServices extends Disposable {
                 locale: displayLocale(),
                 roots: () => vscode.workspace.workspaceFolders?.filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath) ?? [],
                 layout: diagrams.layout,
-                rasterize: exporter.rasterize,
+                rasterize: async (svg, options) => {
+                  const png = await exporter.rasterize(svg, options);
+                  return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+                },
               }),
           },
           // The model's hands in the editor: .diagram documents as the user sees them, and the preview.

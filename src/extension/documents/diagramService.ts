@@ -6,8 +6,6 @@ import { restyleScene } from '../../core/restyleScene';
 import type { DiagramModel, Diagnostic } from '../../core/model';
 import type { IconData, Scene } from '../../core/scene';
 import type { DiagramCounts } from '../../core/summary';
-import { getIconCatalog } from '../../node/iconStore';
-import { createLayoutWorker, type LayoutWorker } from '../../node/workerLayout';
 import { Disposable } from '../util/dispose';
 
 /** The parse of one document version. */
@@ -32,6 +30,15 @@ export interface VersionedText {
 export interface VersionedScene {
   version: number;
   scene: Scene;
+}
+
+/**
+ * Where drawings are laid out: the Node worker thread on the desktop, the extension host's own
+ * thread in VS Code for the Web. Must give `layoutDiagram`'s scene for the same input.
+ */
+export interface LayoutEngine {
+  layout(model: DiagramModel, icons: Record<string, IconData | null>): Promise<Scene>;
+  dispose(): void | Promise<void>;
 }
 
 interface Entry {
@@ -67,16 +74,17 @@ const TEXT_CACHE_SIZE = 400;
  * The one place that parses and lays out documents: each version of each document is
  * parsed at most once (and laid out at most once) and the result is shared by the
  * Problems panel, the language features, the preview and export, so that they can never
- * disagree. Layout always runs on a worker thread, so the extension host's event loop is
- * never blocked by it, and the layout engine is never loaded into the extension host
- * (which is also why this module imports neither `core/layout` nor `node/diagramPipeline`).
+ * disagree. Layout runs on the given {@link LayoutEngine}: on the desktop a worker thread, so
+ * the extension host's event loop is never blocked by it and the layout engine is never
+ * loaded into the extension host (which is also why this module imports neither
+ * `core/layout` nor `node/diagramPipeline`). The icon catalog comes from `loadCatalog`.
  */
 export class DiagramService extends Disposable {
   readonly #entries = new Map<string, Entry>();
   readonly #lastGood = new Map<string, VersionedScene>();
   readonly #texts = new Map<string, TextEntry>();
   readonly #geometry = new Map<string, Geometry>();
-  readonly #worker: LayoutWorker;
+  readonly #worker: LayoutEngine;
   #catalog: IconCatalog | undefined;
   #catalogLoad: Promise<IconCatalog | undefined> | undefined;
   readonly #onDidLoadCatalog = this.register(new vscode.EventEmitter<void>());
@@ -88,10 +96,11 @@ export class DiagramService extends Disposable {
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
-    workerPath: string,
+    layout: LayoutEngine,
+    private readonly loadCatalog: () => Promise<IconCatalog>,
   ) {
     super();
-    this.#worker = createLayoutWorker({ workerPath });
+    this.#worker = layout;
     this.register({ dispose: () => void this.#worker.dispose() });
     this.register(vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)));
   }
@@ -101,7 +110,7 @@ export class DiagramService extends Disposable {
    * it cannot be read; never rejects.
    */
   catalog(): Promise<IconCatalog | undefined> {
-    this.#catalogLoad ??= getIconCatalog().then(
+    this.#catalogLoad ??= this.loadCatalog().then(
       (catalog) => {
         this.#catalog = catalog;
         this.#entries.forEach((e) => (e.analysis = undefined));

@@ -2,8 +2,6 @@ import * as vscode from 'vscode';
 import { fenceNames } from '../../core/markdown/index';
 import { renderSvg } from '../../core/render/index';
 import type { Scene } from '../../core/scene';
-import { createPngWorker, type PngWorker } from '../../node/workerPng';
-import type { PngOptions } from '../../node/png';
 import { exportConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
 import { isMarkdownDocument, type MarkdownFences } from '../markdown/markdownFences';
@@ -11,6 +9,21 @@ import { Disposable } from '../util/dispose';
 import { exportFileName, resolveExportTheme } from './exportTheme';
 
 export type ExportFormat = 'svg' | 'png';
+
+/** PNG options the exporter passes (a subset of the Node rasteriser's `PngOptions`). */
+export interface RasterizeOptions {
+  scale?: number;
+  background?: string;
+}
+
+/**
+ * Turns SVG into PNG bytes without blocking typing for long: on the desktop resvg on a worker
+ * thread, in VS Code for the Web resvg's WebAssembly build on the extension host's thread.
+ */
+export interface Rasterizer {
+  render(svg: string, options: RasterizeOptions): Promise<Uint8Array>;
+  dispose(): void | Promise<void>;
+}
 
 export interface ExportOptions {
   /** Write here instead of asking with a save dialog (automation and tests). */
@@ -38,23 +51,22 @@ interface ExportSource {
  * question. Nothing is written while the text has errors.
  */
 export class Exporter extends Disposable {
-  readonly #png: PngWorker;
+  readonly #png: Rasterizer;
 
-  /** `pngWorkerPath`: the bundled `dist/pngWorker.js`, which rasterises PNG off the extension host's thread. */
+  /** `png`: the rasteriser PNG exports use; the exporter disposes it. */
   constructor(
     private readonly service: DiagramService,
     private readonly fences: MarkdownFences,
     private readonly log: vscode.LogOutputChannel,
-    pngWorkerPath: string,
+    png: Rasterizer,
   ) {
     super();
-    // The thread starts on the first PNG export and ends when idle, giving back resvg's memory.
-    this.#png = createPngWorker({ workerPath: pngWorkerPath });
+    this.#png = png;
     this.register({ dispose: () => void this.#png.dispose() });
   }
 
-  /** Rasterises SVG on the PNG worker thread (for the in-process MCP server's previews). */
-  readonly rasterize = (svg: string, options: PngOptions): Promise<Buffer> => this.#png.render(svg, options);
+  /** Rasterises SVG with the exporter's rasteriser (for the in-process MCP server's previews). */
+  readonly rasterize = (svg: string, options: RasterizeOptions): Promise<Uint8Array> => this.#png.render(svg, options);
 
   async export(resource: vscode.Uri, format: ExportFormat, options: ExportOptions = {}): Promise<vscode.Uri | undefined> {
     const doc = await vscode.workspace.openTextDocument(resource);
@@ -83,7 +95,7 @@ export class Exporter extends Disposable {
     const theme = resolveExportTheme(config.theme, scene.theme, kind === vscode.ColorThemeKind.Dark || kind === vscode.ColorThemeKind.HighContrast);
     let bytes: Uint8Array;
     if (format === 'svg') {
-      bytes = Buffer.from(renderSvg(scene, { theme, animate: config.animate }), 'utf8');
+      bytes = new TextEncoder().encode(renderSvg(scene, { theme, animate: config.animate }));
     } else {
       // Rasterising a big diagram takes seconds: on a worker thread, never on the extension host's.
       bytes = await this.#png.render(renderSvg(scene, { theme, animate: false }), { scale: config.pngScale });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { FenceFiles, FenceSvgs, MarkdownAnalysis } from '../../core/markdown/index';
 import { renderSvg } from '../../core/render/index';
@@ -19,6 +18,17 @@ const DRAWING_CACHE_SIZE = 200;
  */
 const QUIET_MS = 400;
 
+/**
+ * Where drawings a preview waits for are written: `dir`, a folder inside the extension (a
+ * resource root of the Markdown preview, which may load files from there), this window's own
+ * and removed on dispose; `stem` names a drawing's file after its key (the same key, the
+ * same name; given by the host so that this module needs no Node.js API).
+ */
+export interface DrawingFiles {
+  dir: vscode.Uri;
+  stem(key: string): string;
+}
+
 /** Drawings kept as files for previews (oldest deleted first). */
 const FILE_CACHE_SIZE = 60;
 
@@ -28,7 +38,7 @@ const FILE_CACHE_SIZE = 60;
  * palettes unless the diagram fixes its theme. Lookups are synchronous, because markdown-it
  * renders synchronously; a text not drawn yet is started and reported `pending` (edits are
  * drawn ahead, see MarkdownFeatures, so a render usually finds them ready). A preview that
- * showed a pending fence gets the drawing as files in `fileDir` (see `awaitFiles`), which
+ * showed a pending fence gets the drawing as files (`files`, see `awaitFiles`), which
  * its preview script shows without reloading the page. Only where that is impossible (no
  * webview to address, a folder that cannot be written, a failed layout) are the previews
  * asked to refresh (`refreshPreviews`, which reloads the page and finds the drawings in the
@@ -54,19 +64,16 @@ export class FenceDrawings extends Disposable {
   /** Fires when no drawing is pending any more (tests and the benchmark wait for it). */
   readonly onDidSettle = this.#onDidSettle.event;
 
-  /**
-   * `fileDir`: a folder inside the extension (a resource root of the Markdown preview, which
-   * may load files from there) where drawings a preview waits for are written; it is this
-   * window's own and removed on dispose.
-   */
+  /** `files`: where drawings a preview waits for are written; none: previews are refreshed instead. */
   constructor(
     private readonly service: DiagramService,
     private readonly refreshPreviews: () => void,
     private readonly animate: () => boolean,
-    private readonly fileDir?: vscode.Uri,
+    private readonly files?: DrawingFiles,
     private readonly log?: vscode.LogOutputChannel,
   ) {
     super();
+    const fileDir = files?.dir;
     if (fileDir) {
       // Nobody asks for this window's files once it closes.
       this.register({ dispose: () => void Promise.resolve(vscode.workspace.fs.delete(fileDir, { recursive: true })).catch(() => undefined) });
@@ -99,11 +106,11 @@ export class FenceDrawings extends Disposable {
    * is refreshed instead). `toWebviewUri` is the preview's `asWebviewUri`.
    */
   awaitFiles(text: string, fixedTheme: boolean, toWebviewUri: (uri: vscode.Uri) => string): FenceFiles | undefined {
-    if (!this.fileDir) return undefined;
+    if (!this.files) return undefined;
     const key = this.#key(text);
     if (!this.#pending.has(key)) return undefined;
     this.#awaited.add(key);
-    const url = (variant: string) => toWebviewUri(vscode.Uri.joinPath(this.fileDir!, `${fileStem(key)}${variant}.svg`));
+    const url = (variant: string) => toWebviewUri(vscode.Uri.joinPath(this.files!.dir, `${this.files!.stem(key)}${variant}.svg`));
     return fixedTheme ? { fixed: url('') } : { light: url('-light'), dark: url('-dark') };
   }
 
@@ -198,19 +205,19 @@ export class FenceDrawings extends Disposable {
   }
 
   async #writeFiles(key: string, drawing: FenceDrawing): Promise<void> {
-    const dir = this.fileDir!;
+    const dir = this.files!.dir;
     const files: Array<[string, string]> =
       drawing.state !== 'ready' ? [] : 'fixed' in drawing.svgs ? [['', drawing.svgs.fixed]] : [['-light', drawing.svgs.light], ['-dark', drawing.svgs.dark]];
     try {
       for (const [variant, svg] of files) {
         // Whole or not at all: the preview may be polling for the file right now.
-        const target = vscode.Uri.joinPath(dir, `${fileStem(key)}${variant}.svg`);
-        const tmp = vscode.Uri.joinPath(dir, `${fileStem(key)}${variant}.${process.pid}.tmp`);
+        const target = vscode.Uri.joinPath(dir, `${this.files!.stem(key)}${variant}.svg`);
+        const tmp = vscode.Uri.joinPath(dir, `${this.files!.stem(key)}${variant}.${process.pid}.tmp`);
         await vscode.workspace.fs.writeFile(tmp, Buffer.from(svg, 'utf8'));
         await vscode.workspace.fs.rename(tmp, target, { overwrite: true });
       }
       if (drawing.state === 'failed') this.#staleAll();
-      else this.#trimFiles(fileStem(key), files.map(([variant]) => variant));
+      else this.#trimFiles(this.files!.stem(key), files.map(([variant]) => variant));
     } catch (err) {
       // A read-only install: fall back to reloading the previews.
       this.log?.warn(`cannot write a Markdown preview drawing to ${dir.toString()}; the preview will reload instead`, err);
@@ -223,7 +230,7 @@ export class FenceDrawings extends Disposable {
     this.#written.push(...variants.map((v) => `${stem}${v}`));
     while (this.#written.length > FILE_CACHE_SIZE) {
       const old = this.#written.shift()!;
-      void Promise.resolve(vscode.workspace.fs.delete(vscode.Uri.joinPath(this.fileDir!, `${old}.svg`))).catch(() => undefined);
+      void Promise.resolve(vscode.workspace.fs.delete(vscode.Uri.joinPath(this.files!.dir, `${old}.svg`))).catch(() => undefined);
     }
   }
 
@@ -259,11 +266,6 @@ async function removeStaleSiblings(dir: vscode.Uri): Promise<void> {
   } catch {
     // No folder yet, or not ours to clean: nothing to do.
   }
-}
-
-/** A file name for a drawing's key: a hash, so the same text always gets the same file. */
-function fileStem(key: string): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 24);
 }
 
 /** Both palettes (the preview's theme class picks one), or the one the diagram asks for. */

@@ -15,6 +15,24 @@ test('package.json holds exactly what scripts/writeExtensionManifest.mjs writes'
   for (const key of Object.keys(manifest)) assert.deepEqual(pkg[key], manifest[key], `${key} (run: flock /tmp/archflow-npm.lock node scripts/writeExtensionManifest.mjs)`);
 });
 
+test('VS Code for the Web gets its own bundle and no entry of the chat or MCP servers', () => {
+  assert.equal(pkg.browser, './dist/web/extension.js');
+  const desktopOnly = (id: string) => /Chat|ApiKey|ProviderKey|ToolApprovals|askAboutDiagram|Mcp/.test(id);
+  const menus: Record<string, { command?: string; when?: string }[]> = pkg.contributes.menus;
+  let seen = 0;
+  for (const [where, items] of Object.entries(menus)) {
+    // The MCP servers tree has no rows on the web.
+    if (where === 'view/item/context') continue;
+    for (const item of items.filter((i) => i.command && desktopOnly(i.command))) {
+      seen++;
+      assert.ok(item.when === 'false' || item.when?.endsWith('&& !archflow.web') || item.when === '!archflow.web', `${where}: ${item.command} shows on the web (${item.when})`);
+    }
+  }
+  assert.ok(seen > 15, `only ${seen} chat and MCP menu entries found`);
+  // What works on the web keeps its entries there.
+  for (const item of menus.commandPalette!.filter((i) => /Preview|export|showSource/.test(i.command ?? ''))) assert.ok(!item.when?.includes('archflow.web'), item.command);
+});
+
 test('activation only on demand', () => {
   const events: string[] = pkg.activationEvents;
   assert.ok(!events.includes('*') && !events.includes('onStartupFinished'));
@@ -31,7 +49,8 @@ test('every command is in the ArchFlow category and appears in the palette only 
   for (const c of commands) {
     assert.equal(c.category, 'ArchFlow', c.command);
     assert.match(c.command, /^archflow\.[a-z][A-Za-z]+$/);
-    if (ANYWHERE.has(c.command)) assert.equal(palette.find((p) => p.command === c.command), undefined, `${c.command} is always in the palette`);
+    // ...on the desktop: VS Code for the Web hides the chat (see the next test).
+    if (ANYWHERE.has(c.command)) assert.equal(palette.find((p) => p.command === c.command)?.when, '!archflow.web', `${c.command} is always in the palette on the desktop`);
     else assert.ok(palette.find((p) => p.command === c.command)?.when, `${c.command} needs a when clause in the palette`);
   }
   // Stop is enabled only while a run goes on, and sits in the chat's title bar then.
@@ -70,11 +89,11 @@ test('the chat is a webview view in the secondary side bar (VS Code >= 1.106), w
   ]);
   const title = pkg.contributes.menus['view/title'].map((m: { command: string; when: string }) => [m.command, m.when]);
   assert.deepEqual(title, [
-    ['archflow.newChat', 'view == archflow.chat'],
-    ['archflow.showChatHistory', 'view == archflow.chat'],
-    ['archflow.stopChat', 'view == archflow.chat && archflow.chat.running'],
-    ['archflow.openChatSettings', 'view == archflow.chat'],
-    ['archflow.addMcpServer', 'view == archflow.mcpServers'],
+    ['archflow.newChat', 'view == archflow.chat && !archflow.web'],
+    ['archflow.showChatHistory', 'view == archflow.chat && !archflow.web'],
+    ['archflow.stopChat', 'view == archflow.chat && archflow.chat.running && !archflow.web'],
+    ['archflow.openChatSettings', 'view == archflow.chat && !archflow.web'],
+    ['archflow.addMcpServer', 'view == archflow.mcpServers && !archflow.web'],
   ]);
 });
 

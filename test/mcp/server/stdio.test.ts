@@ -123,9 +123,19 @@ function startRaw(args: string[], cwd: string): { child: ChildProcessWithoutNull
   let err = '';
   const waiting = new Map<number, (m: Record<string, unknown>) => void>();
   const seen = new Map<number, Record<string, unknown>>();
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-    for (const line of out.split('\n').slice(0, -1)) {
+  // Only the lines completed by this chunk are parsed: re-reading the whole output on every
+  // chunk made a 30 MB answer cost minutes on a loaded machine.
+  let partial: string[] = [];
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (text: string) => {
+    out += text;
+    if (!text.includes('\n')) {
+      partial.push(text);
+      return;
+    }
+    const lines = (partial.join('') + text).split('\n');
+    partial = [lines.pop()!];
+    for (const line of lines) {
       try {
         const msg = JSON.parse(line) as Record<string, unknown>;
         if (typeof msg.id === 'number' && !seen.has(msg.id)) {

@@ -16,7 +16,7 @@ import { layoutDiagram } from '../../src/core/layout/index';
 import { shapeGeometry } from '../../src/core/render/index';
 import { repoRoot, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { uiRunner, type Workbench } from './uiRunner';
-import { cursorStatus, openFolder, pickColorTheme, problemCounts, quickOpen, reloadWorkbench, runCommand, until, webviewContextMenu, webviewFrame } from './workbench';
+import { cursorStatus, expectBrokenDiagramProblems, openFolder, pickColorTheme, quickOpen, reloadWorkbench, runCommand, until, webviewContextMenu, webviewFrame } from './workbench';
 
 const runner = uiRunner();
 const artifacts = runner.artifacts;
@@ -73,18 +73,7 @@ test('a .diagram file opens in the archflow language', { timeout: 90_000 }, asyn
 });
 
 test('the Problems panel lists the diagnostics of a broken file', { timeout: 90_000 }, async () => {
-  const counts = await until(async () => {
-    const c = await problemCounts(page);
-    return c.errors >= 1 && c.warnings >= 1 ? c : undefined;
-  }, 'problems in the status bar');
-  assert.deepEqual(counts, { errors: 1, warnings: 1 });
-  await page.keyboard.press('Control+Shift+M');
-  const rows = page.locator('.markers-panel .monaco-list-row[aria-label]');
-  await until(async () => (await rows.count()) >= 2, 'Problems rows');
-  const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-  assert.ok(labels.some((l) => l.includes("unknown shape 'retangolo'; did you mean 'retângulo'?")), labels.join('\n'));
-  assert.ok(labels.some((l) => l.includes("'apii' is not declared; did you mean 'api'?")), labels.join('\n'));
-  await runCommand(page, 'View: Hide Panel');
+  await expectBrokenDiagramProblems(page);
 });
 
 test('the preview draws one element per node with the right labels', { timeout: 120_000 }, async () => {

@@ -14,7 +14,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { uiRunner, type Workbench } from './uiRunner';
-import { focusWorkbench, problemCounts, quickOpen, runCommand, until, waitForCommand, webviewFrame } from './workbench';
+import { expectBrokenDiagramProblems, focusWorkbench, quickOpen, runCommand, until, waitForCommand, webviewFrame } from './workbench';
 
 const runner = uiRunner();
 const T = { timeout: 120_000 };
@@ -63,18 +63,7 @@ test('the browser entry runs in the web worker extension host, and the Problems 
   await quickOpen(page, 'broken.diagram');
   // The web worker extension host lives in its own iframe in the workbench page.
   await until(async () => page.frames().some((f) => f.url().includes('webWorkerExtensionHostIframe')), 'the web worker extension host');
-  const counts = await until(async () => {
-    const c = await problemCounts(page);
-    return c.errors >= 1 && c.warnings >= 1 ? c : undefined;
-  }, 'problems in the status bar', 60_000);
-  assert.deepEqual(counts, { errors: 1, warnings: 1 });
-  await page.keyboard.press('Control+Shift+M');
-  const rows = page.locator('.markers-panel .monaco-list-row[aria-label]');
-  await until(async () => (await rows.count()) >= 2, 'Problems rows');
-  const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-  assert.ok(labels.some((l) => l.includes("unknown shape 'retangolo'; did you mean 'retângulo'?")), labels.join('\n'));
-  assert.ok(labels.some((l) => l.includes("'apii' is not declared; did you mean 'api'?")), labels.join('\n'));
-  await runCommand(page, 'View: Hide Panel');
+  await expectBrokenDiagramProblems(page, 60_000);
 });
 
 test('what needs Node.js is hidden: the palette offers export but neither the chat nor MCP servers', T, async () => {

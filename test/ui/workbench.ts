@@ -1,5 +1,6 @@
 // Small drivers for VS Code's workbench in code-server 4.139.1 (selectors from
 // shared/testing/real-vscode.md).
+import assert from 'node:assert/strict';
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 
 export async function waitForWorkbench(page: Page): Promise<void> {
@@ -142,6 +143,26 @@ export async function problemCounts(page: Page): Promise<{ errors: number; warni
   // 1.139.1 says `Errors: 1, Warnings: 1`; older builds said `1 Error, 1 Warning`.
   const num = (re: RegExp) => Number(re.exec(label)?.slice(1).find((g) => g !== undefined) ?? 0);
   return { errors: num(/Errors?:\s*(\d+)|(\d+)\s+Errors?/i), warnings: num(/Warnings?:\s*(\d+)|(\d+)\s+Warnings?/i) };
+}
+
+/**
+ * Asserts what `broken.diagram` (open in the editor) shows: one error and one warning in the
+ * status bar, and both messages with their suggestions in the Problems panel, which is then
+ * hidden again.
+ */
+export async function expectBrokenDiagramProblems(page: Page, timeoutMs?: number): Promise<void> {
+  const counts = await until(async () => {
+    const c = await problemCounts(page);
+    return c.errors >= 1 && c.warnings >= 1 ? c : undefined;
+  }, 'problems in the status bar', timeoutMs);
+  assert.deepEqual(counts, { errors: 1, warnings: 1 });
+  await page.keyboard.press('Control+Shift+M');
+  const rows = page.locator('.markers-panel .monaco-list-row[aria-label]');
+  await until(async () => (await rows.count()) >= 2, 'Problems rows');
+  const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  assert.ok(labels.some((l) => l.includes("unknown shape 'retangolo'; did you mean 'retângulo'?")), labels.join('\n'));
+  assert.ok(labels.some((l) => l.includes("'apii' is not declared; did you mean 'api'?")), labels.join('\n'));
+  await runCommand(page, 'View: Hide Panel');
 }
 
 /** The document inside the (first ready) webview: code-server nests it in two iframes. */

@@ -580,7 +580,11 @@ test("Markdown: a drawing's context menu in the preview exports it as SVG", { ti
   const frame = webviewFrame(page);
   await webviewContextMenu(page, frame.locator('.archflow-md-drawn').nth(1), 'Export as SVG');
   const input = page.locator('.quick-input-widget input[type="text"]');
-  await input.waitFor({ state: 'visible' });
+  await input.waitFor({ state: 'visible' }).catch(async (err: Error) => {
+    // The menu's click reached it: say what the workbench shows instead of the save box.
+    const toasts = await page.locator('.notifications-toasts .monaco-list-row').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent));
+    throw new Error(`${err.message}; notifications: ${JSON.stringify(toasts)}`);
+  });
   // The proposed name is the fence's id, next to the Markdown file (as `archflow render` names it).
   await until(async () => ((await input.inputValue()) ?? '').endsWith('/storage.svg'), 'the proposed name storage.svg');
   await page.keyboard.press('Enter');

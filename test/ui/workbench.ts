@@ -163,7 +163,11 @@ export async function webviewContextMenu(page: Page, target: Locator, item: stri
       missed.push('the menu closed before its item could be clicked');
       continue;
     }
-    if (await page.evaluate(() => (window as Window & { __archflowMenuHit?: boolean }).__archflowMenuHit === true)) return;
+    if (await page.evaluate(() => (window as Window & { __archflowMenuHit?: boolean }).__archflowMenuHit === true)) {
+      // Said on stderr so a run's log shows how often the gesture was lost and done again.
+      if (missed.length) console.error(`webviewContextMenu: "${item}" reached the menu after ${missed.length} lost attempt(s): ${missed.join('; ')}`);
+      return;
+    }
     missed.push('the click landed beneath the menu (it had closed)');
     await page.keyboard.press('Escape');
   }

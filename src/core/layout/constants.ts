@@ -133,7 +133,7 @@ export function groupTitleBarHeight(labelHeight: number, hasIcon: boolean, size:
 }
 
 /**
- * Element counts above which ELK's crossing minimisation works less hard (see
- * `crossingEffort`): diagrams up to `medium` get ELK's full default effort.
+ * Element counts above which ELK works less hard (see `elkTuning`): diagrams up to `medium`
+ * get ELK's full default effort and every quality option.
  */
 export const LARGE_DIAGRAM = Object.freeze({ medium: 200, large: 500 });

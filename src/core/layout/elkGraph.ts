@@ -2,8 +2,8 @@ import type { ElkExtendedEdge, ElkNode, LayoutOptions as ElkLayoutOptions } from
 import type { Connection, Direction } from '../model';
 import type { TextBlock } from '../scene';
 import { measureEdgeLabel, measureGroup, measureNode, type GroupBox, type NodeBox } from './boxes';
-import { LARGE_DIAGRAM, LAYOUT_SPACING } from './constants';
-import { QUALITY_OPTIONS, RUN_ROOT_OPTIONS } from './elkTuning';
+import { LAYOUT_SPACING } from './constants';
+import { elkTuning, type ElkTuning } from './elkTuning';
 import { connectionContainer, type Hierarchy } from './hierarchy';
 
 /** Ids of synthetic ELK elements contain `:`, which element ids (identifiers) never do. */
@@ -24,23 +24,8 @@ export interface ElkInput {
   reversed: ReadonlySet<number>;
 }
 
-/**
- * ELK's crossing-minimisation effort for a diagram of `elementCount` nodes and groups.
- * ELK's default (7) is kept for the diagrams people read as a whole; past that, layer
- * sweeps dominate the cost (at 1000 nodes effort 1 halves the layout time) while a
- * reader no longer takes in the whole drawing, so responsiveness wins.
- */
-export function crossingEffort(elementCount: number): number {
-  if (elementCount <= LARGE_DIAGRAM.medium) return 7;
-  return elementCount <= LARGE_DIAGRAM.large ? 3 : 1;
-}
-
-/**
- * Options of one layered run. Only cheap choices: the defaults' crossing minimisation
- * (scaled down for large diagrams) and node placement, plus spacing, a fixed seed and
- * balanced alignment.
- */
-function runOptionsFor(direction: Direction, effort: number): ElkLayoutOptions {
+/** Options of one layered run: spacing, a fixed seed, balanced alignment and the size's tuning. */
+function runOptionsFor(direction: Direction, tuning: ElkTuning): ElkLayoutOptions {
   const s = LAYOUT_SPACING;
   return {
     'elk.algorithm': 'layered',
@@ -56,8 +41,7 @@ function runOptionsFor(direction: Direction, effort: number): ElkLayoutOptions {
     'elk.layered.spacing.edgeEdgeBetweenLayers': String(s.edgeEdge),
     'elk.spacing.edgeLabel': String(s.edgeLabel),
     'elk.layered.nodePlacement.bk.fixedAlignment': 'BALANCED',
-    'elk.layered.thoroughness': String(effort),
-    ...QUALITY_OPTIONS,
+    ...tuning.run,
   };
 }
 
@@ -82,8 +66,8 @@ function boxOptions(box: GroupBox): ElkLayoutOptions {
  */
 export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = false, reversed: ReadonlySet<number> = new Set()): ElkInput {
   const sealed = separateAll ? new Set(h.groups.map((g) => g.id)) : h.sealed;
-  const effort = crossingEffort(h.nodes.length + h.groups.length);
-  const runOptions = (d: Direction) => runOptionsFor(d, effort);
+  const tuning = elkTuning(h.nodes.length + h.groups.length);
+  const runOptions = (d: Direction) => runOptionsFor(d, tuning);
   const nodeBoxes = new Map<string, NodeBox>();
   const groupBoxes = new Map<string, GroupBox>();
   const edgeLabels = new Map<number, { label: TextBlock; width: number; height: number }>();
@@ -142,13 +126,13 @@ export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = 
       };
     }
     const own = runDirection(id);
-    const options = { ...runOptions(own), ...RUN_ROOT_OPTIONS, ...boxOptions(box), 'elk.hierarchyHandling': 'SEPARATE_CHILDREN' };
+    const options = { ...runOptions(own), ...tuning.runRoot, ...boxOptions(box), 'elk.hierarchyHandling': 'SEPARATE_CHILDREN' };
     if (!hierarchicalRuns.has(id)) return { id, layoutOptions: options, children: childrenOf(id), edges: edgesIn(id) };
     const wrapper: ElkNode = {
       id: contentId(id),
       layoutOptions: {
         ...runOptions(own),
-        ...RUN_ROOT_OPTIONS,
+        ...tuning.runRoot,
         'elk.padding': '[top=0,left=0,bottom=0,right=0]',
         'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       },
@@ -162,7 +146,7 @@ export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = 
     id: ROOT_ID,
     layoutOptions: {
       ...runOptions(direction),
-      ...RUN_ROOT_OPTIONS,
+      ...tuning.runRoot,
       'elk.padding': '[top=0,left=0,bottom=0,right=0]',
       'elk.hierarchyHandling': hierarchicalRuns.has(undefined) ? 'INCLUDE_CHILDREN' : 'SEPARATE_CHILDREN',
       // Every coordinate in the answer is relative to the root, so nothing needs converting.

@@ -533,12 +533,33 @@ describe('layoutDiagram group sizes', () => {
   });
 });
 
-describe('crossing effort', () => {
-  it('keeps ELK default effort for ordinary diagrams and eases off for large ones', async () => {
-    const { crossingEffort } = await import('../../../src/core/layout/elkGraph');
-    assert.equal(crossingEffort(10), 7);
-    assert.equal(crossingEffort(200), 7);
-    assert.equal(crossingEffort(201), 3);
-    assert.equal(crossingEffort(1000), 1);
+describe('ELK tuning by size', () => {
+  it('keeps ELK default effort and every quality option for ordinary diagrams and eases off for large ones', async () => {
+    const { elkTuning } = await import('../../../src/core/layout/elkTuning');
+    const effort = (n: number) => elkTuning(n).run['elk.layered.thoroughness'];
+    assert.deepEqual([effort(10), effort(200), effort(201), effort(500), effort(501), effort(1000)], ['7', '7', '3', '3', '1', '1']);
+    const small = elkTuning(200);
+    assert.equal(small.run['elk.layered.nodePlacement.strategy'], 'NETWORK_SIMPLEX');
+    assert.equal(small.run['elk.layered.crossingMinimization.greedySwitchHierarchical.type'], 'TWO_SIDED');
+    assert.equal(small.runRoot['elk.layered.crossingMinimization.forceNodeModelOrder'], 'true');
+    const large = elkTuning(201);
+    assert.equal(large.run['elk.layered.nodePlacement.strategy'], undefined);
+    assert.equal(large.run['elk.layered.crossingMinimization.greedySwitchHierarchical.type'], undefined);
+    assert.equal(large.runRoot['elk.layered.crossingMinimization.forceNodeModelOrder'], undefined);
+    assert.equal(large.runRoot['elk.layered.considerModelOrder.strategy'], 'NODES_AND_EDGES');
+    assert.deepEqual(elkTuning(501), { run: { 'elk.layered.thoroughness': '1' }, runRoot: {} });
+  });
+
+  it('sets the model-order options on the root of a run and never on a group inside it', async () => {
+    const { buildElkGraph } = await import('../../../src/core/layout/elkGraph');
+    const { buildHierarchy } = await import('../../../src/core/layout/hierarchy');
+    const { parseDiagram } = await import('../../../src/core/language');
+    const { model } = parseDiagram('a = rectangle "A"\ng = group "G" {\n  b = rectangle "B"\n}\na -> b\n');
+    const { graph } = buildElkGraph(buildHierarchy(model, 'LR'), 'LR');
+    assert.equal(graph.layoutOptions!['elk.layered.considerModelOrder.strategy'], 'NODES_AND_EDGES');
+    const g = graph.children!.find((c) => c.id === 'g')!;
+    assert.equal(g.layoutOptions!['elk.hierarchyHandling'], 'INCLUDE_CHILDREN');
+    assert.equal(g.layoutOptions!['elk.layered.considerModelOrder.strategy'], undefined);
+    assert.equal(g.layoutOptions!['elk.layered.nodePlacement.strategy'], 'NETWORK_SIMPLEX');
   });
 });

@@ -27,7 +27,7 @@ const files = new Map<string, string>();
 
 async function bundle(entry: string, options: esbuild.BuildOptions): Promise<string> {
   const result = await esbuild.build({ entryPoints: [join(root, entry)], absWorkingDir: root, bundle: true, write: false, platform: 'browser', target: 'es2022', format: 'iife', logLevel: 'silent', outdir: join(root, 'out/webLayoutTest'), ...options });
-  return result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  return result.outputFiles!.find((f) => f.path.endsWith('.js'))!.text;
 }
 
 before(async () => {

@@ -126,7 +126,24 @@ if (existsSync(webExtension.in)) {
       external: ['vscode'],
       define: { ARCHFLOW_VERSION: JSON.stringify(version) },
       metafile: true,
-      plugins: [onlyVscodeRequired()],
+      plugins: [onlyRequired(['vscode'])],
+    }),
+  );
+}
+// Its layout worker (see createWebLayout): a classic script, because VS Code for the Web starts
+// an extension's worker with `importScripts`; it may require nothing at all.
+const webLayoutWorker = { in: 'src/extension/web/layoutWorker.ts', out: 'web/layoutWorker' };
+if (existsSync(webLayoutWorker.in)) {
+  contexts.push(
+    await esbuild.context({
+      ...common,
+      entryPoints: [webLayoutWorker],
+      outdir: 'dist',
+      platform: 'browser',
+      target: 'es2022',
+      format: 'iife',
+      metafile: true,
+      plugins: [onlyRequired([])],
     }),
   );
 }
@@ -177,16 +194,16 @@ function cloudProvidersApart() {
   };
 }
 
-/** Fails the build when a bundle requires any module but `vscode` (a web worker has no other). */
-function onlyVscodeRequired() {
+/** Fails the build when a bundle requires any module but `allowed` (a web worker has no other). */
+function onlyRequired(allowed) {
   return {
-    name: 'only-vscode-required',
+    name: 'only-required',
     setup(build) {
       build.onEnd((result) => {
         if (result.errors.length) return;
         for (const file of Object.keys(result.metafile?.outputs ?? {}).filter((f) => f.endsWith('.js'))) {
-          const others = [...readFileSync(file, 'utf8').matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]).filter((m) => m !== 'vscode');
-          if (others.length) return { errors: [{ text: `${file} requires ${[...new Set(others)].join(', ')}: the web extension host offers only 'vscode'` }] };
+          const others = [...readFileSync(file, 'utf8').matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]).filter((m) => !allowed.includes(m));
+          if (others.length) return { errors: [{ text: `${file} requires ${[...new Set(others)].join(', ')}: a web worker offers ${allowed.length ? allowed.map((m) => `only '${m}'`).join(', ') : 'no module'}` }] };
         }
       });
     },

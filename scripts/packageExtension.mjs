@@ -30,7 +30,7 @@ function node22() {
 }
 
 if (!args.includes('--no-build')) run(process.execPath, ['esbuild.mjs', '--production']);
-for (const required of ['dist/extension.js', 'dist/web/extension.js', 'dist/mcp.js', 'dist/layoutWorker.js', 'dist/pngWorker.js', 'dist/analysisWorker.js', 'dist/resvg.wasm', 'dist/webview/preview.js', 'dist/webview/preview.css', 'dist/webview/markdownPreview.js', 'dist/webview/chat.js', 'dist/webview/chatApps.js', 'dist/mcpApp/diagram.html', 'dist/icons/index.json']) {
+for (const required of ['dist/extension.js', 'dist/web/extension.js', 'dist/web/layoutWorker.js', 'dist/mcp.js', 'dist/layoutWorker.js', 'dist/pngWorker.js', 'dist/analysisWorker.js', 'dist/resvg.wasm', 'dist/webview/preview.js', 'dist/webview/preview.css', 'dist/webview/markdownPreview.js', 'dist/webview/chat.js', 'dist/webview/chatApps.js', 'dist/mcpApp/diagram.html', 'dist/icons/index.json']) {
   if (!existsSync(join(root, required))) {
     console.error(`[package] ${required} is missing; the build did not produce it`);
     process.exit(1);

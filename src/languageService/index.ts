@@ -6,6 +6,7 @@ export { DIAGNOSTIC_SOURCE } from './diagnostics';
 export { LanguageServiceError } from './navigation';
 export { RETRIGGER_COMMAND, documentFamily, type IconItemData } from './completion';
 export { SEMANTIC_TOKENS_LEGEND } from './semanticTokens';
+export { fenceSemanticTokens } from './fenceSemanticTokens';
 export { iconDataUri, iconMarkdown } from './iconPicture';
 export { toLspRange, rangeContains } from './ranges';
 export { elementAtLine, connectionsAtLine, elementTarget, elementById, occurrencesOf, occurrenceAt, allOccurrences, type IdOccurrence } from './occurrences';

@@ -22,6 +22,7 @@ import type { AnalysisSource } from './analysisSource';
 import { completeAt, type IconItemData } from './completion';
 import { quickFixes, toLspDiagnostic, wantsQuickFixes } from './diagnostics';
 import { isMarkdown, type DiagramDocument } from './document';
+import { fenceSemanticTokens } from './fenceSemanticTokens';
 import { fenceAt } from './fences';
 import { hoverAt } from './hover';
 import { iconMarkdown } from './iconPicture';
@@ -50,7 +51,8 @@ export const COMPLETION_TRIGGER_CHARACTERS = ['=', ':', ' ', '>', ','];
  * language server over LSP. Each request reads the document's current version through the
  * AnalysisSource, so all features of one version share one parse. `.diagram` documents get
  * every feature; Markdown documents get their diagram fences' diagnostics and quick fixes
- * at their place in the Markdown text, and completion and hover inside the fences. No
+ * at their place in the Markdown text, completion and hover inside the fences, and the
+ * fences' semantic tokens. No
  * method throws on user text; rename methods throw LanguageServiceError with a message for
  * the user when the request cannot be honoured.
  */
@@ -134,6 +136,6 @@ export function createLanguageService(options: LanguageServiceOptions): Language
     foldingRanges: (document) => diagram(document, [], (a) => foldingRanges(a.model, document)),
     format: (document) => (isMarkdown(document) ? [] : formattingEdits(document)),
     documentLinks: (document) => (isMarkdown(document) ? [] : documentLinks(document)),
-    semanticTokens: (document) => diagram(document, { data: [] }, (a) => semanticTokens(document.getText(), a.model)),
+    semanticTokens: (document) => (isMarkdown(document) ? fenceSemanticTokens(source.analyzeMarkdown(document)) : semanticTokens(document.getText(), source.analyze(document).model)),
   };
 }

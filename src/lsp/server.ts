@@ -76,7 +76,8 @@ function isPosition(p: unknown): p is { line: number; character: number } {
  * Serves ArchFlow's language service over an LSP connection (any transport: stdio, a worker's
  * ports). Documents sync incrementally; diagnostics (with codes, and quick fixes as code
  * actions) are pushed on open and after edits, and cleared on close; `.diagram` documents get
- * every feature, Markdown documents their diagram fences' diagnostics, completion and hover.
+ * every feature, Markdown documents their diagram fences' diagnostics, completion, hover and
+ * semantic tokens.
  * A request before `initialize` gets ServerNotInitialized, malformed params InvalidParams,
  * an unknown method MethodNotFound (from the connection), and the server keeps serving.
  */

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Worker, type Transferable } from 'node:worker_threads';
+import { toWorkerError, type WorkerRequest, type WorkerResponse } from '../protocol/workerMessages';
 
-/** What a worker posts back for the request with the same `id` (see serveRequests). */
-export type WorkerResponse<Result> = { id: number; value: Result } | { id: number; error: { name: string; message: string; stack?: string } };
+export type { WorkerResponse } from '../protocol/workerMessages';
 
 /** How long one request may take, and a signal that cancels it. */
 export interface RequestLimits {
@@ -207,7 +207,7 @@ function sameError({ name, message }: { name: string; message: string }): Error 
  * as a native addon's buffer), the value is copied instead.
  */
 export function serveRequests<Payload, Result>(
-  port: { on(event: 'message', listener: (message: Payload & { id: number }) => void): unknown; postMessage(message: unknown, transfer?: Transferable[]): void },
+  port: { on(event: 'message', listener: (message: WorkerRequest<Payload>) => void): unknown; postMessage(message: unknown, transfer?: Transferable[]): void },
   handle: (payload: Payload) => Promise<Result>,
   transferOf: (value: Result) => Transferable[] = () => [],
 ): void {
@@ -223,8 +223,7 @@ export function serveRequests<Payload, Result>(
         }
       },
       (error: unknown) => {
-        const e = error instanceof Error ? error : new Error(String(error));
-        const response: WorkerResponse<Result> = { id, error: { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) } };
+        const response: WorkerResponse<Result> = { id, error: toWorkerError(error) };
         port.postMessage(response);
       },
     );

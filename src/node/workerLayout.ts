@@ -1,14 +1,10 @@
 import type { LayoutOptions } from '../core/layout';
 import type { DiagramModel } from '../core/model';
 import type { IconData, Scene } from '../core/scene';
+import type { LayoutPayload } from '../protocol/workerMessages';
 import { bundledWorkerPath, createWorkerClient, WorkerTimeoutError } from './workerClient';
 
-/** What the layout worker is asked (see layoutWorker.ts). */
-export interface LayoutPayload {
-  model: DiagramModel;
-  icons: Record<string, IconData | null>;
-  options?: LayoutOptions;
-}
+export type { LayoutPayload } from '../protocol/workerMessages';
 
 export interface LayoutWorker {
   /**

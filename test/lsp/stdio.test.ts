@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CompletionList, Hover, TextEdit } from 'vscode-languageserver-protocol';
+import type { CompletionList, Hover, SemanticTokens, TextEdit } from 'vscode-languageserver-protocol';
 import { testClient, type TestClient } from './lspClient';
 
 const root = join(import.meta.dirname, '../..');
@@ -106,6 +106,32 @@ test('hover and completion after emoji and accents', async () => {
   const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: uri('shop.diagram') }, position: { line: 3, character: end + 3 } });
   const anim = list.items.find((i) => i.label === 'anim')!;
   assert.deepEqual(anim.textEdit && 'range' in anim.textEdit ? anim.textEdit.range : undefined, { start: { line: 3, character: end + 1 }, end: { line: 3, character: end + 3 } });
+});
+
+/** LSP's relative quintuples as absolute [line, character, length, type, modifiers]. */
+function absoluteTokens(data: number[]): number[][] {
+  const out: number[][] = [];
+  let line = 0;
+  let char = 0;
+  for (let i = 0; i < data.length; i += 5) {
+    char = data[i] === 0 ? char + data[i + 1]! : data[i + 1]!;
+    line += data[i]!;
+    out.push([line, char, data[i + 2]!, data[i + 3]!, data[i + 4]!]);
+  }
+  return out;
+}
+
+test('semantic tokens of a Markdown fence are its text\'s .diagram tokens at their .md place', async () => {
+  // doc.md's fence, in a list (two spaces before each line), after a heading with an emoji.
+  const fenceText = 'a = retangolo "É 🚀"\na -> b\n';
+  await client.open(uri('fence.diagram'), fenceText, 'archflow');
+  const alone = absoluteTokens((await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: uri('fence.diagram') } })).data);
+  const inMarkdown = absoluteTokens((await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: uri('doc.md') } })).data);
+  assert.equal(alone.length, 5);
+  assert.deepEqual(inMarkdown, alone.map(([line, char, ...rest]) => [line! + 4, char! + 2, ...rest]));
+  const mdLines = MARKDOWN.split('\n');
+  // The misspelt shape is no known word: it gets no token.
+  assert.deepEqual(inMarkdown.map(([line, char, length]) => mdLines[line!]!.slice(char, char! + length!)), ['a', '"É 🚀"', 'a', '->', 'b']);
 });
 
 test('stdout holds only framed JSON-RPC; shutdown then exit ends the process with 0', async () => {

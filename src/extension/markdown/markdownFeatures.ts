@@ -7,13 +7,15 @@ import { DiagnosticsManager } from '../language/diagnostics';
 import { DiagramHoverProvider } from '../language/hover';
 import { Disposable } from '../util/dispose';
 import { FenceCodeLensProvider } from './fenceCodeLens';
+import { FenceSemanticTokensProvider } from './fenceSemanticTokens';
 import type { FenceDrawings } from './fenceDrawings';
 import { isMarkdownDocument, MARKDOWN_SELECTOR, type MarkdownFences } from './markdownFences';
 
 /**
  * The diagram fences of Markdown documents in the editor: their problems in the Problems
  * panel at their place in the Markdown file, the same quick fixes, completion and hover as
- * in `.diagram` files (the language service maps positions through the fence), export CodeLenses, and drawing ahead: the fences of a Markdown document shown in an
+ * in `.diagram` files (the language service maps positions through the fence), semantic
+ * tokens, export CodeLenses, and drawing ahead: the fences of a Markdown document shown in an
  * editor or a preview are laid out as they change, so the preview's next render finds them drawn.
  */
 export class MarkdownFeatures extends Disposable {
@@ -24,6 +26,7 @@ export class MarkdownFeatures extends Disposable {
     this.register(vscode.languages.registerCompletionItemProvider(MARKDOWN_SELECTOR, new DiagramCompletionProvider(language), ...DiagramCompletionProvider.triggerCharacters));
     this.register(vscode.languages.registerHoverProvider(MARKDOWN_SELECTOR, new DiagramHoverProvider(language)));
     this.register(vscode.languages.registerCodeLensProvider(MARKDOWN_SELECTOR, new FenceCodeLensProvider(fences)));
+    this.register(vscode.languages.registerDocumentSemanticTokensProvider(MARKDOWN_SELECTOR, new FenceSemanticTokensProvider(language), FenceSemanticTokensProvider.legend));
 
     const prepare = (doc: vscode.TextDocument) => {
       if (isMarkdownDocument(doc) && !doc.isClosed) drawings.prepare(fences.analyze(doc));

@@ -6,8 +6,8 @@ import { extendMarkdownIt } from '../markdown/markdownItPlugin';
 import type { RenderedEvent } from '../preview/diagramPreview';
 import { loadBundledIconCatalog } from './bundledIcons';
 import { registerDesktopOnlyPlaceholders } from './desktopOnly';
-import { createInThreadLayout } from './inThreadLayout';
 import { createWasmRasterizer } from './wasmPng';
+import { createWebLayout } from './webLayout';
 
 /** What the web `activate` returns: the desktop API's hooks that exist here (tests use them). */
 export interface ArchflowWebApi {
@@ -24,8 +24,8 @@ export interface ArchflowWebApi {
 /**
  * Entry point in VS Code for the Web (`browser` in package.json; a web worker, no Node.js).
  * Wires what works there, the same services as the desktop: the language features, the
- * preview, Markdown fences, SVG and PNG export. Layout runs on this thread (the host may not
- * start workers), icons and resvg's wasm are read from the extension through
+ * preview, Markdown fences, SVG and PNG export. Layout runs in a web worker where the host
+ * allows one, else on this thread (see createWebLayout); icons and resvg's wasm are read from the extension through
  * `vscode.workspace.fs`. The chat, MCP servers and the CLI, which need Node.js, are not wired:
  * their views and commands say why (see registerDesktopOnlyPlaceholders).
  */
@@ -33,7 +33,8 @@ export function activate(context: vscode.ExtensionContext): ArchflowWebApi {
   const log = vscode.window.createOutputChannel('ArchFlow', { log: true });
   context.subscriptions.push(log);
   const { service, drawings, previews } = wireDiagramFeatures(context, log, {
-    layout: createInThreadLayout(),
+    // In a web worker where the host allows one, else on this thread (said once in the log).
+    layout: createWebLayout({ workerUrl: vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'layoutWorker.js').toString(true), log }),
     loadCatalog: () => loadBundledIconCatalog(context.extensionUri),
     png: createWasmRasterizer(context.extensionUri),
     // No folder to write fence drawings to (the extension's is read-only here): previews are refreshed instead.

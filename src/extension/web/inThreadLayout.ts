@@ -10,7 +10,7 @@ import type { LayoutEngine } from '../documents/diagramService';
  * host's messages would go to ELK. That inner module is evaluated once, on the first `new ELK()`,
  * so one engine made here, and put back at once, spares the one `layoutDiagram` makes later.
  */
-async function loadElkQuietly(): Promise<void> {
+export async function loadElkQuietly(): Promise<void> {
   const scope = globalThis as { onmessage?: unknown };
   const before = scope.onmessage;
   try {

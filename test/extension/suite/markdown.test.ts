@@ -90,6 +90,25 @@ suite('Markdown fences', () => {
     await restore(editor);
   });
 
+  test('semantic tokens colour the fences at their place in the .md, and nothing else', async () => {
+    const editor = await openFixture('fences.md');
+    const doc = editor.document;
+    const legend = await vscode.commands.executeCommand<vscode.SemanticTokensLegend>('vscode.provideDocumentSemanticTokensLegend', doc.uri);
+    const tokens = await waitFor(async () => vscode.commands.executeCommand<vscode.SemanticTokens | undefined>('vscode.provideDocumentSemanticTokens', doc.uri), 'the fences\' semantic tokens');
+    const found: string[] = [];
+    let line = 0;
+    let char = 0;
+    for (let i = 0; i < tokens.data.length; i += 5) {
+      char = tokens.data[i] === 0 ? char + tokens.data[i + 1]! : tokens.data[i + 1]!;
+      line += tokens.data[i]!;
+      found.push(`${line}:${char} ${doc.lineAt(line).text.slice(char, char + tokens.data[i + 2]!)} ${legend.tokenTypes[tokens.data[i + 3]!]}`);
+    }
+    // `web = rectangle "Web"` is line 6 of fences.md; `  a -> b` line 14, in a list item's fence.
+    for (const token of ['5:0 web variable', '5:6 rectangle type', '5:16 "Web" string', '7:4 -> operator', '13:2 a variable', '13:4 -> operator']) assert.ok(found.includes(token), `${token} not in\n${found.join('\n')}`);
+    // Markdown's own lines (the heading, the prose, the fence lines) get none.
+    assert.deepEqual(found.filter((t) => [0, 2, 4, 8, 10, 11, 14].includes(Number(t.split(':')[0]))), []);
+  });
+
   test("VS Code's Markdown engine draws clean fences as SVG in both palettes and lists a broken fence's problems", async () => {
     const editor = await openFixture('fences.md');
     const html = await renderSettled(editor.document);

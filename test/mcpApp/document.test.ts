@@ -29,6 +29,17 @@ const INERT = new Set([
   'https://json-schema.org/draft/2020-12/schema',
   'http://json-schema.org/draft-07/schema#',
   'http://json-schema.org/draft-04/schema#',
+  // The JSON Schema validator (@cfworker/json-schema) the v2 MCP client brings with ext-apps 2:
+  // dialect ids it compares `$schema` against, and the base it resolves `$ref` ids on where the
+  // page has no origin (a sandboxed frame). It fetches nothing.
+  'http://json-schema.org/draft-06/schema',
+  'http://json-schema.org/draft-07/schema',
+  'http://json-schema.org/draft/2019-09/schema',
+  'http://json-schema.org/draft/2020-12/schema',
+  'https://json-schema.org/draft-06/schema',
+  'https://json-schema.org/draft-07/schema',
+  'https://json-schema.org/draft/2019-09/schema',
+  'https://github.com/cfworker',
   'https://react.dev/errors/',
   'https://reactflow.dev/',
   'https://reactflow.dev?utm_source=attribution',

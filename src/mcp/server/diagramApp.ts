@@ -1,22 +1,15 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { getUiCapability, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import { isArchflowRoot } from './resources';
-
-// The MCP Apps constants, as ext-apps 1.7.5 exports them from `ext-apps/server`: written here
-// because that module loads the v1 SDK, which the servers (on the v2 SDK) no longer need.
-// test/mcp/eras checks that they still equal ext-apps' own.
-/** The MCP Apps extension's id in client capabilities. */
-export const APPS_EXTENSION_ID = 'io.modelcontextprotocol/ui';
-/** The flat `_meta` key older MCP Apps hosts read the view of a tool from. */
-export const RESOURCE_URI_META_KEY = 'ui/resourceUri';
 
 /** The `ui://` resource of the diagram view that `render_diagram` results point to. */
 export const DIAGRAM_APP_URI = 'ui://archflow/diagram';
 
 /** MIME type of an MCP App document (`text/html;profile=mcp-app`). */
-export const DIAGRAM_APP_MIME_TYPE = 'text/html;profile=mcp-app';
+export const DIAGRAM_APP_MIME_TYPE = RESOURCE_MIME_TYPE;
 
 const APP_FILE = join('mcpApp', 'diagram.html');
 
@@ -57,14 +50,14 @@ export function loadDiagramApp(): Promise<string> {
 
 /** True when the client announced that it shows MCP Apps (the `io.modelcontextprotocol/ui` extension with our MIME type). */
 export function clientShowsApps(capabilities: ClientCapabilities | undefined): boolean {
-  const ui = capabilities?.extensions?.[APPS_EXTENSION_ID] as { mimeTypes?: unknown } | undefined;
-  return Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(DIAGRAM_APP_MIME_TYPE);
+  const mimeTypes: unknown = getUiCapability(capabilities)?.mimeTypes;
+  return Array.isArray(mimeTypes) && mimeTypes.includes(DIAGRAM_APP_MIME_TYPE);
 }
 
 /**
  * The `_meta` of a tool whose results the view at `resourceUri` shows, in both spellings
  * MCP Apps hosts read (`ui.resourceUri` and the older flat `ui/resourceUri`), as ext-apps'
- * `registerAppTool` writes them (inlined: ext-apps 1.x is typed against the v1 SDK's server).
+ * `registerAppTool` writes them: for tools registered with the server's own `registerTool`.
  */
 export function appToolMeta(resourceUri: string, visibility?: Array<'model' | 'app'>): Record<string, unknown> {
   return { ui: visibility ? { resourceUri, visibility } : { resourceUri }, [RESOURCE_URI_META_KEY]: resourceUri };

@@ -1,8 +1,9 @@
+import { registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { SELECT_ELEMENT_TOOL } from '../../core/diagramView';
 import type { Locale } from '../../core/model';
-import { appToolMeta, clientShowsApps, DIAGRAM_APP_MIME_TYPE, DIAGRAM_APP_URI, locateDiagramApp } from './diagramApp';
+import { clientShowsApps, DIAGRAM_APP_MIME_TYPE, DIAGRAM_APP_URI, locateDiagramApp } from './diagramApp';
 import type { ProtocolEraName } from './eras';
 import type { ServerLogger } from './logger';
 import { serverMessages } from './messages';
@@ -43,7 +44,8 @@ const selectionShape = z.object({
  */
 export function registerDiagramApp(server: McpServer, options: DiagramAppOptions): void {
   const { locale, logger, appHtml } = options;
-  const select = server.registerTool(
+  const select = registerAppTool(
+    server,
     SELECT_ELEMENT_TOOL,
     {
       title: 'Select an element of the diagram view',
@@ -60,7 +62,8 @@ export function registerDiagramApp(server: McpServer, options: DiagramAppOptions
       }),
       outputSchema: selectionShape,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-      _meta: appToolMeta(DIAGRAM_APP_URI, ['app']),
+      // registerAppTool adds the flat `ui/resourceUri` older hosts read.
+      _meta: { ui: { resourceUri: DIAGRAM_APP_URI, visibility: ['app'] } },
     },
     (input) => {
       logger.info(`the view selected ${input.kind} ${input.id}`);
@@ -77,11 +80,11 @@ export function registerDiagramApp(server: McpServer, options: DiagramAppOptions
     };
   }
 
-  server.registerResource(
+  registerAppResource(
+    server,
     'ArchFlow diagram',
     DIAGRAM_APP_URI,
     {
-      mimeType: DIAGRAM_APP_MIME_TYPE,
       title: 'ArchFlow diagram view',
       description: `The live diagram that ${options.shows} results are shown in (an MCP App): pan, zoom, animated connections, click to tell the model.`,
       _meta: { ui: { prefersBorder: true } },

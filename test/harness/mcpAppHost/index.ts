@@ -113,6 +113,8 @@ export async function openAppHost(
   };
   // Runs in the page: the host page's API (this project's lib has no DOM types).
   type Window = { archflowHost: HostApi };
+  // Host contexts go in as plain JSON: Playwright's argument type recurses too deep into ext-apps 2's `McpUiHostContext`.
+  type PlainJson = Record<string, unknown>;
 
   return {
     page,
@@ -120,7 +122,7 @@ export async function openAppHost(
     requested,
     async load(options) {
       const full: LoadOptions = { csp: DEFAULT_APP_CSP, hostContext: hostContext('light'), capabilities: FULL_HOST_CAPABILITIES, answer: true, ...options };
-      await page.evaluate((o) => (globalThis as unknown as Window).archflowHost.load(o), full);
+      await page.evaluate((o) => (globalThis as unknown as Window).archflowHost.load(o as unknown as LoadOptions), full as unknown as PlainJson);
       return app();
     },
     app,
@@ -129,7 +131,7 @@ export async function openAppHost(
     sendToolInput: (args) => page.evaluate((a) => (globalThis as unknown as Window).archflowHost.sendToolInput(a), args),
     sendToolResult: (result) => page.evaluate((r) => (globalThis as unknown as Window).archflowHost.sendToolResult(r), result),
     sendToolCancelled: (reason) => page.evaluate((r) => (globalThis as unknown as Window).archflowHost.sendToolCancelled(r), reason),
-    setHostContext: (context) => page.evaluate((c) => (globalThis as unknown as Window).archflowHost.setHostContext(c), context),
+    setHostContext: (context) => page.evaluate((c) => (globalThis as unknown as Window).archflowHost.setHostContext(c as McpUiHostContext), context as PlainJson),
     frameHeight: () => page.evaluate(() => (globalThis as unknown as Window).archflowHost.frameHeight()),
   };
 }

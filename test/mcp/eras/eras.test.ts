@@ -8,12 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import * as apps from '@modelcontextprotocol/ext-apps/server';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { DIAGRAM_VIEW_META_KEY } from '../../../src/core/diagramView';
 import { createEditorServer } from '../../../src/mcp/editor';
 import { silentLogger, startMcpCli, type RunningMcpCli } from '../../../src/mcp/server';
-import { APPS_EXTENSION_ID, DIAGRAM_APP_MIME_TYPE, RESOURCE_URI_META_KEY } from '../../../src/mcp/server/diagramApp';
 import { MemoryWorkspace } from '../editor/memoryWorkspace';
 import { requireBuiltServer, tempDir } from '../server/helpers';
 import { BAD, GOOD, snapshot } from './snapshot';
@@ -68,10 +66,6 @@ async function exerciseDiagramServer(client: Client, dir: string): Promise<void>
   assert.match(String((app.contents[0] as { text?: string }).text), /<html/i);
   await assert.rejects(client.readResource({ uri: 'archflow://examples/no-such-example' }), (err: Error & { code?: number }) => err.code === -32602);
 }
-
-test("the MCP Apps constants the servers write are ext-apps' own", () => {
-  assert.deepEqual([APPS_EXTENSION_ID, RESOURCE_URI_META_KEY, DIAGRAM_APP_MIME_TYPE], [apps.EXTENSION_ID, apps.RESOURCE_URI_META_KEY, apps.RESOURCE_MIME_TYPE]);
-});
 
 describe('the 2025 era: a v1 client sees what it saw of the v1 servers', T, () => {
   test('lists, server info, instructions and call results match the snapshot taken from the v1 servers', async () => {

@@ -50,7 +50,8 @@ const rules: Rule[] = [
   // The language server: the service over LSP (node's stdio in main.ts), its strings from the l10n bundle.
   { layer: 'src/lsp', mayImportLayers: ['src/lsp', 'src/languageService', 'src/core', 'src/node', 'l10n'], forbiddenPackages: /^(vscode$|react|@xyflow|@modelcontextprotocol|@anthropic-ai)/ },
   { layer: 'src/protocol', mayImportLayers: ['src/protocol', 'src/core'], forbiddenPackages: /^(node:|vscode$|react|@modelcontextprotocol|@anthropic-ai)/ },
-  { layer: 'src/node', mayImportLayers: ['src/node', 'src/core'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
+  // src/protocol also holds what a layout worker and its caller say (workerMessages.ts), the same for Node's worker threads and the web worker.
+  { layer: 'src/node', mayImportLayers: ['src/node', 'src/core', 'src/protocol'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
   { layer: 'src/mcp', mayImportLayers: ['src/mcp', 'src/core', 'src/node'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
   { layer: 'src/bin', mayImportLayers: ['src/bin', 'src/core', 'src/node', 'src/mcp', 'src/lsp'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
   { layer: 'src/extension', mayImportLayers: ['src/extension', 'src/core', 'src/node', 'src/mcp', 'src/protocol', 'src/languageService'], forbiddenPackages: /^(react|@xyflow)/ },

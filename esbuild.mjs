@@ -110,43 +110,33 @@ for (const e of webEntries.filter((e) => existsSync(e.in))) {
   );
 }
 
+/** A bundle for the browser that may require only `allowed` (checked by the onlyRequired guard). */
+async function browserBundle(entry, format, allowed, extra = {}) {
+  if (!existsSync(entry.in)) return;
+  contexts.push(
+    await esbuild.context({
+      ...common,
+      entryPoints: [entry],
+      outdir: 'dist',
+      platform: 'browser',
+      target: 'es2022',
+      format,
+      external: allowed,
+      metafile: true,
+      plugins: [onlyRequired(allowed)],
+      ...extra,
+    }),
+  );
+}
 // VS Code for the Web (package.json `browser`): the extension in a web worker, where only
 // `require('vscode')` exists. `platform: 'browser'` refuses Node built-ins at build time, and
 // the guard fails the build if the bundle still requires anything else.
-const webExtension = { in: 'src/extension/web/extension.ts', out: 'web/extension' };
-if (existsSync(webExtension.in)) {
-  contexts.push(
-    await esbuild.context({
-      ...common,
-      entryPoints: [webExtension],
-      outdir: 'dist',
-      platform: 'browser',
-      target: 'es2022',
-      format: 'cjs',
-      external: ['vscode'],
-      define: { ARCHFLOW_VERSION: JSON.stringify(version) },
-      metafile: true,
-      plugins: [onlyRequired(['vscode'])],
-    }),
-  );
-}
+await browserBundle({ in: 'src/extension/web/extension.ts', out: 'web/extension' }, 'cjs', ['vscode'], {
+  define: { ARCHFLOW_VERSION: JSON.stringify(version) },
+});
 // Its layout worker (see createWebLayout): a classic script, because VS Code for the Web starts
 // an extension's worker with `importScripts`; it may require nothing at all.
-const webLayoutWorker = { in: 'src/extension/web/layoutWorker.ts', out: 'web/layoutWorker' };
-if (existsSync(webLayoutWorker.in)) {
-  contexts.push(
-    await esbuild.context({
-      ...common,
-      entryPoints: [webLayoutWorker],
-      outdir: 'dist',
-      platform: 'browser',
-      target: 'es2022',
-      format: 'iife',
-      metafile: true,
-      plugins: [onlyRequired([])],
-    }),
-  );
-}
+await browserBundle({ in: 'src/extension/web/layoutWorker.ts', out: 'web/layoutWorker' }, 'iife', []);
 
 if (existsSync(appEntry.in)) {
   contexts.push(

@@ -313,7 +313,7 @@ export class ServerConnection {
         this.session = undefined;
         this.host.track(session.close());
       }
-      const message = error instanceof McpServerError ? error.message : `server '${this.name}' failed to start: ${errorText(error)}`;
+      const message = withEraHint(error instanceof McpServerError ? error.message : `server '${this.name}' failed to start: ${errorText(error)}`, this.definition.protocol);
       this.error = message;
       this.pending = undefined;
       this.log('error', message);
@@ -576,6 +576,12 @@ export class ServerConnection {
     if (error instanceof ProtocolError) return undefined;
     return new McpServerError(this.name, `${what} failed: ${errorText(error)}`);
   }
+}
+
+/** A legacy client turned away by a server of a newer revision only: say what to change. */
+function withEraHint(message: string, protocol: McpProtocolSetting): string {
+  if (protocol !== 'legacy' || !/unsupported protocol version/i.test(message)) return message;
+  return `${message}\n  The server speaks only a newer MCP revision (2026-07-28 or later) and this connection asked for the 2025 handshake: set "protocol": "auto" (or "2026-07-28") in the server's entry, or the archflow.mcp.protocol setting.`;
 }
 
 /** What identifies a server for its era verdict: how it is launched, not what it is called. */

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import {
   InMemoryTransport,
+  ProtocolError,
   SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
@@ -185,7 +186,9 @@ async function openStdio(launch: StdioLaunch, options: OpenOptions): Promise<Ope
     if (options.signal?.aborted) throw error;
     // Let the last stderr chunks and the exit event arrive before describing the failure.
     await new Promise((r) => setTimeout(r, exit ? 10 : 50));
-    const reason = exit ? `the process ${exitText(exit)} before answering initialize` : errorText(error);
+    // A server that answered (an error such as an unsupported protocol version) is then closed
+    // by us: its exit is ours, not the reason.
+    const reason = exit && !(error instanceof ProtocolError) ? `the process ${exitText(exit)} before answering initialize` : errorText(error);
     throw new McpServerError(options.server, redact(`server '${options.server}' failed to start: ${reason}\n  command: ${description}${stderrBlock(tail.snapshot())}`, launch.secrets));
   } finally {
     clearTimeout(idleTimer);

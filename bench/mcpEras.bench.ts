@@ -5,6 +5,10 @@
  * v2 client in the 2025 era and by the v2 client pinned to 2026-07-28, measured round-robin
  * in the same run. Also the first connection's cost: a 2025 `connect` against `auto` mode
  * (over stdio the probe starts a disposable sibling process before the real one).
+ *
+ * Then the same through our client (McpClientManager) with each `protocol` setting, against
+ * `legacy` (the default) as the baseline: a tool call's round trip, and a first connection
+ * (start, handshake, lists, close) in `auto` without and with the remembered verdict.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +19,7 @@ import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/st
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpClientManager, type EraVerdictStore, type McpProtocolSetting, type StoredEraVerdict } from '../src/mcp/client/index';
 import { silentLogger, startMcpCli } from '../src/mcp/server';
 import { generateGraph, toArchflow } from './generate';
 import { interleaved } from './mcpServer.bench';
@@ -95,10 +100,67 @@ export async function benchMcpEras(): Promise<BenchRow[]> {
         rows.push({ name: `first connection, ${transport}, ${era}`, medianMs: medians[i]!, ...(i === 0 ? {} : { baselineMs: medians[0], ratio: medians[i]! / medians[0]! }) }),
       );
     }
+    rows.push(...(await benchOurClient(server, http.url!, dir, check)));
   } finally {
     await Promise.all(callers.map((c) => c.close().catch(() => undefined)));
     await http.close();
     await rm(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+const SETTINGS: McpProtocolSetting[] = ['legacy', 'auto', '2026-07-28'];
+
+function ourManager(servers: Record<string, unknown>, eraStore?: EraVerdictStore): McpClientManager {
+  return new McpClientManager({ sources: [{ kind: 'object', label: 'bench', config: { servers } }], shell: false, ...(eraStore ? { eraStore } : {}) });
+}
+
+/** Verdicts kept in this process only, shared by the managers given it (as globalState is by windows). */
+function memoryStore(): EraVerdictStore {
+  let saved: Record<string, StoredEraVerdict> = {};
+  return { load: () => saved, save: (all) => (saved = all) };
+}
+
+async function benchOurClient(server: string, url: string, cwd: string, check: { name: string; arguments: Record<string, unknown> }): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const ratioRows = (label: (name: string) => string, names: string[], medians: number[]) =>
+    names.forEach((name, i) => rows.push({ name: label(name), medianMs: medians[i]!, ...(i === 0 ? {} : { baselineMs: medians[0], ratio: medians[i]! / medians[0]! }) }));
+  const stdio = (protocol: McpProtocolSetting) => ({ command: process.execPath, args: [server], cwd, protocol });
+  const http = (protocol: McpProtocolSetting) => ({ type: 'http', url, protocol });
+
+  for (const [transport, entry] of [
+    ['stdio', stdio],
+    ['HTTP', http],
+  ] as const) {
+    const manager = ourManager(Object.fromEntries(SETTINGS.map((p) => [p, entry(p)])));
+    try {
+      for (const p of SETTINGS) await manager.connect(p);
+      const medians = await interleaved(SETTINGS.map((p) => () => manager.callServerTool(p, check.name, check.arguments)), RUNS, WARMUP);
+      ratioRows((p) => `our client: check_diagram ${NODES} nodes, ${transport}, protocol ${p}`, SETTINGS, medians);
+    } finally {
+      await manager.dispose();
+    }
+  }
+
+  for (const [transport, entry] of [
+    ['stdio', stdio],
+    ['HTTP', http],
+  ] as const) {
+    const remembered = memoryStore();
+    const warm = ourManager({ s: entry('auto') }, remembered);
+    await warm.connect('s');
+    await warm.dispose();
+    const firstConnection = (protocol: McpProtocolSetting, store?: EraVerdictStore) => async () => {
+      const manager = ourManager({ s: entry(protocol) }, store);
+      await manager.connect('s');
+      await manager.dispose();
+    };
+    const medians = await interleaved([firstConnection('legacy'), firstConnection('auto'), firstConnection('auto', remembered)], CONNECTS, 1);
+    ratioRows(
+      (v) => `our client: first connection + close, ${transport}, ${v}`,
+      ['legacy', 'auto, probed', 'auto, remembered verdict'],
+      medians,
+    );
   }
   return rows;
 }

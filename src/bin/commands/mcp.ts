@@ -12,6 +12,8 @@ import {
   type McpElicitationRequest,
   type McpServerConsentRequest,
   type McpServerStatus,
+  defaultEraCacheFile,
+  fileEraStore,
 } from '../../mcp/client/index';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
@@ -78,6 +80,8 @@ export function createCliMcpManager(io: CliIo, deps: McpCommandDeps & { configPa
     },
     consent: (request) => consentOnTerminal(request, io, prompt, deps.approveProjectServers === true),
     elicit: (request) => elicitOnTerminal(request, io, prompt),
+    // Servers set to `protocol: "auto"` are probed once; the verdict is kept for the next run.
+    eraStore: fileEraStore(defaultEraCacheFile(io.env)),
     ...deps.managerOptions,
   });
 }
@@ -204,12 +208,19 @@ async function listServers(manager: McpClientManager, io: CliIo, json: boolean):
     io.stdout(`${JSON.stringify({ servers: statuses.map(statusJson), diagnostics: manager.diagnostics }, null, 2)}\n`);
   } else {
     const count = (s: McpServerStatus, key: 'tools' | 'resources' | 'resourceTemplates' | 'prompts') => (s.counts ? String(s.counts[key]) : '-');
-    const rows = [['SERVER', 'STATUS', 'TRANSPORT', 'TOOLS', 'RESOURCES', 'TEMPLATES', 'PROMPTS', 'SOURCE']];
-    for (const s of statuses) rows.push([s.name, s.state, s.transport, count(s, 'tools'), count(s, 'resources'), count(s, 'resourceTemplates'), count(s, 'prompts'), s.source]);
+    const rows = [['SERVER', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'TOOLS', 'RESOURCES', 'TEMPLATES', 'PROMPTS', 'SOURCE']];
+    for (const s of statuses) rows.push([s.name, s.state, s.transport, protocolColumn(s), count(s, 'tools'), count(s, 'resources'), count(s, 'resourceTemplates'), count(s, 'prompts'), s.source]);
     io.stdout(table(rows));
     for (const s of failed) io.stdout(`\n${s.name}:\n${indent(s.error ?? 'failed')}\n`);
   }
   return failed.length || configErrors.length ? EXIT_FAILURE : EXIT_OK;
+}
+
+/** `2025-11-25 (legacy)`, `2026-07-28 (modern, auto)`; before a connection, what it is set to. */
+function protocolColumn(s: McpServerStatus): string {
+  if (!s.protocol) return `(${s.protocolSetting})`;
+  const how = [s.protocol.era, ...(s.protocolSetting === 'auto' ? ['auto'] : [])].join(', ');
+  return `${s.protocol.version ?? '?'} (${how})`;
 }
 
 function statusJson(s: McpServerStatus) {
@@ -217,6 +228,7 @@ function statusJson(s: McpServerStatus) {
     name: s.name,
     state: s.state,
     transport: s.transport,
+    protocol: { setting: s.protocolSetting, ...(s.protocol ? { era: s.protocol.era, ...(s.protocol.version ? { version: s.protocol.version } : {}) } : {}) },
     source: s.source,
     builtin: s.builtin,
     trusted: s.trusted,

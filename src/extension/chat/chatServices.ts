@@ -80,6 +80,7 @@ export class ChatServices extends Disposable {
         approvals: this.approvals,
         secrets: context.secrets,
         consents: context.workspaceState,
+        eras: context.globalState,
         log,
       }),
     );

@@ -16,6 +16,8 @@ import {
   type McpLogEntry,
   type McpServerStatus,
   type ToolApprovalStore,
+  type EraVerdictStore,
+  type StoredEraVerdict,
 } from '../../mcp/client/index';
 import { mcpConfig } from '../config';
 import { Disposable } from '../util/dispose';
@@ -27,6 +29,8 @@ export interface McpServiceOptions {
   secrets: vscode.SecretStorage;
   /** Where approvals of the workspace's own servers are remembered (the workspace state). */
   consents: vscode.Memento;
+  /** Where the era verdicts of `auto` servers are kept across windows (the global state). */
+  eras: vscode.Memento;
   log: vscode.LogOutputChannel;
 }
 
@@ -107,6 +111,8 @@ export class McpService extends Disposable {
       ),
       resolveInput: storedInputResolver(this.options.secrets, (id, spec, target) => askInput(id, spec, target)),
       logger: (entry) => this.#log(entry),
+      protocol: () => mcpConfig().protocol,
+      eraStore: mementoEraStore(this.options.eras),
     });
     this.register(manager.onDidChangeStatus(() => this.#onDidChange.fire()));
     this.register(manager.onDidChangeTools(() => this.#onDidChange.fire()));
@@ -202,4 +208,14 @@ function askInput(id: string, spec: McpInputSpec, target: McpInputTarget): Thena
 
 function folderPaths(): string[] {
   return vscode.workspace.workspaceFolders?.filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath) ?? [];
+}
+
+const ERA_VERDICTS_KEY = 'archflow.mcp.protocolEras';
+
+/** Era verdicts in a memento: a window that opens tomorrow connects an `auto` server without probing it. */
+function mementoEraStore(memento: vscode.Memento): EraVerdictStore {
+  return {
+    load: () => memento.get<Record<string, StoredEraVerdict>>(ERA_VERDICTS_KEY) ?? {},
+    save: (all) => void memento.update(ERA_VERDICTS_KEY, all),
+  };
 }

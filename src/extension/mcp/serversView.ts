@@ -189,6 +189,7 @@ export class McpServersView extends Disposable implements vscode.TreeDataProvide
     tooltip.appendMarkdown('**').appendText(status.name).appendMarkdown('**: ').appendText(state).appendMarkdown('\n\n');
     tooltip.appendText(vscode.l10n.t('Source: {0}', this.#sourceText(status))).appendMarkdown('  \n');
     tooltip.appendText(vscode.l10n.t('Transport: {0}', status.transport)).appendMarkdown('  \n');
+    tooltip.appendText(vscode.l10n.t('Protocol: {0}', protocolText(status))).appendMarkdown('  \n');
     if (status.description) tooltip.appendText(status.description).appendMarkdown('  \n');
     if (status.serverInfo) tooltip.appendText(`${status.serverInfo.name} ${status.serverInfo.version}`).appendMarkdown('  \n');
     if (status.pid !== undefined) tooltip.appendText(vscode.l10n.t('Process {0}', String(status.pid))).appendMarkdown('  \n');
@@ -226,6 +227,7 @@ export class McpServersView extends Disposable implements vscode.TreeDataProvide
       ...(kind === 'builtin' ? {} : { command: { title: '', command: 'archflow.openMcpServerConfig', arguments: [server] } }),
     });
     rows.push({ kind: 'detail', server, id: 'transport', label: vscode.l10n.t('Transport'), description: status.description ? `${status.transport} · ${status.description}` : status.transport, tooltip: status.description, icon: 'plug' });
+    rows.push({ kind: 'detail', server, id: 'protocol', label: vscode.l10n.t('Protocol'), description: protocolText(status), tooltip: protocolTooltip(status), icon: 'symbol-interface' });
     if (status.state === 'running' && status.counts) {
       rows.push({ kind: 'group', server, group: 'tools', count: status.counts.tools });
       rows.push({ kind: 'group', server, group: 'resources', count: status.counts.resources + status.counts.resourceTemplates });
@@ -376,4 +378,22 @@ export class McpServersView extends Disposable implements vscode.TreeDataProvide
 
 function plainTooltip(text: string, detail: string): vscode.MarkdownString {
   return new vscode.MarkdownString().appendText(text).appendMarkdown('\n\n').appendText(detail);
+}
+
+/**
+ * The era a connection speaks (`2025-11-25 · legacy era`), with `auto` when it was negotiated;
+ * before a connection, what it is set to.
+ */
+function protocolText(status: McpServerStatus): string {
+  const protocol = status.protocol;
+  if (!protocol) return vscode.l10n.t('set to {0}', status.protocolSetting);
+  const era = protocol.era === 'modern' ? vscode.l10n.t('modern era') : vscode.l10n.t('legacy era');
+  const parts = [protocol.version ?? '', era, status.protocolSetting === 'auto' ? vscode.l10n.t('negotiated (auto)') : ''];
+  return parts.filter(Boolean).join(' · ');
+}
+
+function protocolTooltip(status: McpServerStatus): string {
+  return status.protocol?.era === 'modern'
+    ? vscode.l10n.t('MCP 2026-07-28 and later: no initialize, every request carries its protocol version and capabilities.')
+    : vscode.l10n.t('The 2025 MCP handshake (initialize), which every MCP server speaks. Set "protocol" in the server\'s entry, or archflow.mcp.protocol, to "auto" or "2026-07-28" to use the modern era.');
 }

@@ -1,20 +1,13 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
+  Client,
   type ClientCapabilities,
   type CreateMessageRequestParams,
   type CreateMessageResult,
   type ElicitRequestFormParams,
   type ElicitResult,
   type Root,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
+import { versionNegotiationOf, type McpProtocolSetting } from './protocolSetting';
 
 /** A form a server asks the user to fill in (MCP elicitation, form mode). */
 export interface McpElicitationRequest {
@@ -47,6 +40,8 @@ export interface ClientFactoryOptions {
   showsApps?: boolean;
   elicit?: (request: McpElicitationRequest) => Promise<ElicitResult>;
   sample?: (request: McpSamplingRequest) => Promise<CreateMessageResult>;
+  /** The era every server speaks unless it sets its own `protocol`; default `legacy`. */
+  protocol?: McpProtocolSetting;
 }
 
 export interface ClientHooks {
@@ -87,33 +82,35 @@ const LOG_LEVELS: Record<string, McpLogLevel> = {
  * A fresh SDK client for one connection attempt, offering: roots (always, from `roots()`),
  * elicitation in form mode with schema defaults applied (only when `elicit` is given),
  * sampling (only when `sample` is given; otherwise servers cannot ask), the MCP Apps extension
- * (only with `showsApps`). List changes,
+ * (only with `showsApps`). `protocol` picks the era (see `versionNegotiationOf`); in the
+ * 2026-07-28 era a server asks for input inside a tool call's result (`input_required`), and
+ * the SDK answers it through the same `elicitation/create` handler. List changes,
  * resource updates and server log messages go to `hooks`.
  */
-export function createMcpClient(server: string, options: ClientFactoryOptions, hooks: ClientHooks): Client {
+export function createMcpClient(server: string, options: ClientFactoryOptions, hooks: ClientHooks, protocol: McpProtocolSetting = options.protocol ?? 'legacy'): Client {
   const capabilities: ClientCapabilities = { roots: { listChanged: true } };
   if (options.elicit) capabilities.elicitation = { form: { applyDefaults: true } };
   if (options.sample) capabilities.sampling = {};
   if (options.showsApps) capabilities.extensions = { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } };
-  const client = new Client(options.clientInfo, { capabilities });
+  const client = new Client(options.clientInfo, { capabilities, versionNegotiation: versionNegotiationOf(protocol) });
 
-  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: options.roots() }));
+  client.setRequestHandler('roots/list', () => ({ roots: options.roots() }));
   const elicit = options.elicit;
   if (elicit) {
-    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    client.setRequestHandler('elicitation/create', async (request, ctx) => {
       const params = request.params as ElicitRequestFormParams;
-      return elicit({ server, message: params.message, requestedSchema: params.requestedSchema, signal: extra.signal });
+      return elicit({ server, message: params.message, requestedSchema: params.requestedSchema, signal: ctx.mcpReq.signal });
     });
   }
   const sample = options.sample;
   if (sample) {
-    client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => sample({ server, params: request.params, signal: extra.signal }));
+    client.setRequestHandler('sampling/createMessage', async (request, ctx) => sample({ server, params: request.params, signal: ctx.mcpReq.signal }));
   }
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => hooks.onListChanged('tools'));
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => hooks.onListChanged('resources'));
-  client.setNotificationHandler(PromptListChangedNotificationSchema, () => hooks.onListChanged('prompts'));
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => hooks.onResourceUpdated(n.params.uri));
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+  client.setNotificationHandler('notifications/tools/list_changed', () => hooks.onListChanged('tools'));
+  client.setNotificationHandler('notifications/resources/list_changed', () => hooks.onListChanged('resources'));
+  client.setNotificationHandler('notifications/prompts/list_changed', () => hooks.onListChanged('prompts'));
+  client.setNotificationHandler('notifications/resources/updated', (n) => hooks.onResourceUpdated(n.params.uri));
+  client.setNotificationHandler('notifications/message', (n) => {
     const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
     hooks.onLog(LOG_LEVELS[n.params.level] ?? 'info', n.params.logger ? `[${n.params.logger}] ${data}` : data);
   });

@@ -1,6 +1,7 @@
 import { dirname, basename } from 'node:path';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { z } from 'zod';
+import { MCP_PROTOCOL_SETTINGS, isMcpProtocolSetting } from './protocolSetting';
 import type {
   McpConfigDiagnostic,
   McpConfigFormat,
@@ -29,6 +30,7 @@ const serverEntrySchema = z.object({
   timeoutMs: z.number().positive().optional(),
   maxTotalTimeoutMs: z.number().positive().optional(),
   startupTimeoutMs: z.number().positive().optional(),
+  protocol: z.string().optional(),
 });
 
 const inputSchema = z.object({
@@ -219,7 +221,12 @@ function parseServer(raw: unknown, path: (string | number)[], name: string, repo
     return undefined;
   }
   const entry = result.data;
+  if (entry.protocol !== undefined && !isMcpProtocolSetting(entry.protocol)) {
+    report([...path, 'protocol'], `server '${name}': unknown protocol '${entry.protocol}'; expected ${MCP_PROTOCOL_SETTINGS.map((p) => `"${p}"`).join(', ')}`, name);
+    return undefined;
+  }
   const common = {
+    ...(entry.protocol !== undefined ? { protocol: entry.protocol } : {}),
     ...(entry.disabled !== undefined ? { disabled: entry.disabled } : {}),
     ...(entry.trusted !== undefined ? { trusted: entry.trusted } : {}),
     ...(entry.timeoutMs !== undefined ? { timeoutMs: entry.timeoutMs } : {}),

@@ -33,3 +33,11 @@ export function toolFingerprint(tool: Pick<Tool, 'name' | 'description' | 'input
   });
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
+
+/**
+ * A stable hash of how a server is launched (command line, directory, environment; or URL and
+ * headers): what its era verdict is remembered under. Secrets in it never leave the hash. 16 hex digits.
+ */
+export function launchFingerprint(launch: Record<string, unknown>): string {
+  return createHash('sha256').update(canonicalJson(launch)).digest('hex').slice(0, 16);
+}

@@ -20,7 +20,9 @@ export { loadConfigSources, workspaceConfigSources, claudeDesktopConfigPath } fr
 export { CommandResolver, CommandNotFoundError, type ResolvedCommand } from './commandResolver';
 export { McpServerError, McpTimeoutError, McpCancelledError } from './errors';
 export { qualifyToolNames, QUALIFIED_NAME_PATTERN } from './toolNames';
-export { toolFingerprint } from './fingerprint';
+export { toolFingerprint, launchFingerprint } from './fingerprint';
+export { EraCache, defaultEraCacheFile, fileEraStore, type EraVerdictStore, type StoredEraVerdict } from './eraCache';
+export { MCP_PROTOCOL_SETTINGS, DEFAULT_MCP_PROTOCOL, isMcpProtocolSetting, type McpProtocolSetting, type McpProtocolEra } from './protocolSetting';
 export { toolVisibility, visibleToApps, visibleToModel, uiResourceUri, type ToolAudience } from './toolUi';
 export type { Disposable, Event } from './emitter';
 export { WITHHELD_ENV, withoutWithheld } from './withheldEnv';

@@ -21,6 +21,8 @@ import { loadConfigSources, workspaceConfigSources } from './configLoader';
 import { Emitter, type Event } from './emitter';
 import { McpServerError } from './errors';
 import { toolFingerprint } from './fingerprint';
+import { EraCache, type EraVerdictStore } from './eraCache';
+import { DEFAULT_MCP_PROTOCOL, type McpProtocolSetting } from './protocolSetting';
 import { withoutWithheld } from './withheldEnv';
 import { inputTargetOf, prepareLaunch, type LaunchContext, type McpInputTarget } from './launch';
 import { consentRequestOf, type McpServerConsent, type McpServerConsentRequest } from './serverConsent';
@@ -104,6 +106,13 @@ export interface McpClientManagerOptions {
   commandResolver?: CommandResolver;
   /** The largest message a stdio server may send (default 64 MB). */
   maxMessageBytes?: number;
+  /**
+   * The era servers speak unless they set `protocol` (default `legacy`); a function is asked
+   * again on every (re)load (a setting), and a server whose era changes is restarted.
+   */
+  protocol?: McpProtocolSetting | (() => McpProtocolSetting);
+  /** Where `auto` servers' era verdicts are kept between runs; default this process's memory only. */
+  eraStore?: EraVerdictStore;
 }
 
 /** A resource, template or prompt with the server that offers it. */
@@ -151,6 +160,7 @@ export class McpClientManager implements ToolProvider {
   private byQualifiedName = new Map<string, QualifiedEntry>();
   private readonly fingerprints = new WeakMap<object, string>();
   private disposed = false;
+  private defaultProtocol: McpProtocolSetting = DEFAULT_MCP_PROTOCOL;
 
   private readonly statusEmitter = new Emitter<McpServerStatus>();
   private readonly toolsEmitter = new Emitter<{ server: string }>();
@@ -185,6 +195,7 @@ export class McpClientManager implements ToolProvider {
       },
       restart: { ...DEFAULT_RESTART, ...options.restart },
       maxMessageBytes: options.maxMessageBytes ?? 64 * 1024 * 1024,
+      eras: new EraCache(options.eraStore),
       statusChanged: (status) => this.statusEmitter.fire(status),
       toolsChanged: (server) => {
         this.rebuildNames();
@@ -236,7 +247,8 @@ export class McpClientManager implements ToolProvider {
     // A login shell can take seconds: ask it while the rest of start-up goes on.
     if (this.options.loginShell !== 'fallback' && loaded.servers.some((s) => s.config.type === 'stdio' && !s.config.disabled)) this.resolver.warmUp();
     for (const d of loaded.diagnostics) this.host.log({ level: d.severity, message: `${d.source}${d.line ? `:${d.line}:${d.column}` : ''}: ${d.message}`, time: Date.now() });
-    const next = new Map(loaded.servers.map((s) => [s.name, JSON.stringify([s.config, s.source, [...s.inputs.values()]])]));
+    this.defaultProtocol = (typeof this.options.protocol === 'function' ? this.options.protocol() : this.options.protocol) ?? DEFAULT_MCP_PROTOCOL;
+    const next = new Map(loaded.servers.map((s) => [s.name, JSON.stringify([s.config, s.source, [...s.inputs.values()], this.protocolOf(s)])]));
     const stopping: Promise<void>[] = [];
     for (const [name, key] of this.configured) {
       if (next.get(name) === key) continue;
@@ -264,6 +276,8 @@ export class McpClientManager implements ToolProvider {
       builtin: true,
       trusted: builtin.trusted ?? true,
       disabled: false,
+      // In process, the era makes no difference to speed or features; stay where every host is.
+      protocol: 'legacy',
       ...this.timeouts(),
       prepare: async () => ({ kind: 'memory', createServer: builtin.createServer }),
     };
@@ -285,12 +299,17 @@ export class McpClientManager implements ToolProvider {
       // A project's file cannot vouch for its own servers.
       trusted: !server.project && (server.config.trusted ?? false),
       disabled: server.config.disabled ?? false,
+      protocol: this.protocolOf(server),
       ...this.timeouts(server.config),
       prepare: async () => {
         if (server.project) await this.consentTo(server);
         return prepareLaunch(server, context);
       },
     };
+  }
+
+  private protocolOf(server: McpConfiguredServer): McpProtocolSetting {
+    return server.config.protocol ?? this.defaultProtocol;
   }
 
   private async consentTo(server: McpConfiguredServer): Promise<void> {

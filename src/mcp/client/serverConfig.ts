@@ -1,3 +1,5 @@
+import type { McpProtocolSetting } from './protocolSetting';
+
 /** How a server is reached. `http` is Streamable HTTP with automatic fallback to SSE. */
 export type McpTransportKind = 'stdio' | 'http' | 'sse' | 'memory';
 
@@ -13,6 +15,12 @@ export interface McpServerCommonConfig {
   maxTotalTimeoutMs?: number;
   /** Start-up gives up after this long without an answer and without any stderr output. Default 30 s. */
   startupTimeoutMs?: number;
+  /**
+   * Which MCP era to speak: the 2025 `initialize` handshake (`legacy`, what every server
+   * spoke before 2026-07-28), `auto` (ask `server/discover` first, fall back to legacy), or
+   * pinned to a revision. Default: the host's setting, else `legacy`.
+   */
+  protocol?: McpProtocolSetting;
 }
 
 export interface McpStdioServerConfig extends McpServerCommonConfig {

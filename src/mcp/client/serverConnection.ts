@@ -1,21 +1,21 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  ErrorCode,
-  McpError,
-  type CallToolResult,
-  type CompleteRequest,
-  type CompleteResult,
-  type GetPromptResult,
-  type Prompt,
-  type ReadResourceResult,
-  type Resource,
-  type ResourceTemplate,
-  type Tool,
+import { ProtocolError, SdkError, SdkErrorCode, type Client, type PriorDiscovery, type RequestOptions } from '@modelcontextprotocol/client';
+import type {
+  CallToolResult,
+  CompleteRequest,
+  CompleteResult,
+  GetPromptResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpClient, type ClientFactoryOptions, type McpListKind, type McpLogLevel } from './clientFactory';
+import { launchFingerprint } from './fingerprint';
 import { errorText, McpCancelledError, McpServerError, McpTimeoutError, seconds } from './errors';
+import type { EraCache } from './eraCache';
 import { redact, type Launch } from './launch';
+import type { McpProtocolEra, McpProtocolSetting } from './protocolSetting';
 import type { McpTransportKind } from './serverConfig';
 import { openSession, stderrBlock, type MemoryLaunch, type OpenedSession } from './sessionOpener';
 import type { ToolCallOptions } from './types';
@@ -55,6 +55,10 @@ export interface McpServerStatus {
   counts?: McpServerCounts;
   serverInfo?: { name: string; version: string };
   instructions?: string;
+  /** The era the connection speaks (present while connected) and the revision agreed on. */
+  protocol?: { era: McpProtocolEra; version?: string };
+  /** What was asked for: the server's `protocol`, else the host's default. */
+  protocolSetting: McpProtocolSetting;
 }
 
 export interface McpLogEntry {
@@ -87,6 +91,8 @@ export interface ServerDefinition {
   maxTotalTimeoutMs: number;
   startupTimeoutMs: number;
   maxStartupMs: number;
+  /** The era to speak (see `McpProtocolSetting`). */
+  protocol: McpProtocolSetting;
   /** Resolves variables and inputs, finds the command; called for every start. */
   prepare(): Promise<Launch | MemoryLaunch>;
 }
@@ -96,6 +102,8 @@ export interface ConnectionHost {
   clientOptions: ClientFactoryOptions;
   restart: RestartPolicy;
   maxMessageBytes: number;
+  /** Era verdicts of `auto` servers, so a stdio server is not started twice to probe it. */
+  eras: EraCache;
   statusChanged(status: McpServerStatus): void;
   toolsChanged(server: string): void;
   resourceUpdated(server: string, uri: string): void;
@@ -171,6 +179,8 @@ export class ServerConnection {
         : {}),
       ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
       ...(instructions ? { instructions } : {}),
+      ...(session ? { protocol: { era: session.era, ...(session.protocolVersion ? { version: session.protocolVersion } : {}) } } : {}),
+      protocolSetting: this.definition.protocol,
     };
   }
 
@@ -263,9 +273,14 @@ export class ServerConnection {
       for (const name of 'unknownVariables' in launch ? launch.unknownVariables : []) {
         this.log('warning', `\${${name}} is not a known variable; it was left as written`);
       }
+      // Only `auto` probes; a pinned or legacy server has nothing to remember.
+      const eraKey = this.definition.protocol === 'auto' && launch.kind !== 'memory' ? eraKeyOf(launch) : undefined;
+      const prior = eraKey ? this.host.eras.get(eraKey) : undefined;
+      if (prior) this.log('debug', `connecting in the ${prior.kind} era remembered for this server`);
       session = await openSession(launch, {
         server: this.name,
         createClient: () => this.createClient(),
+        ...(prior ? { prior } : {}),
         startupTimeoutMs: this.definition.startupTimeoutMs,
         maxStartupMs: this.definition.maxStartupMs,
         maxMessageBytes: this.host.maxMessageBytes,
@@ -273,7 +288,12 @@ export class ServerConnection {
         log: (level, message) => this.log(level, message),
         track: (closing) => this.host.track(closing),
         signal: abort.signal,
+      }).catch((error: unknown) => {
+        // A remembered verdict may be stale (the server was upgraded or downgraded): probe next time.
+        if (eraKey && prior) this.host.eras.forget(eraKey);
+        throw error;
       });
+      if (eraKey && !prior) this.host.eras.set(eraKey, verdictOf(session));
       if (generation !== this.generation) {
         this.host.track(session.close());
         throw stopped();
@@ -293,7 +313,7 @@ export class ServerConnection {
         this.session = undefined;
         this.host.track(session.close());
       }
-      const message = error instanceof McpServerError ? error.message : `server '${this.name}' failed to start: ${errorText(error)}`;
+      const message = withEraHint(error instanceof McpServerError ? error.message : `server '${this.name}' failed to start: ${errorText(error)}`, this.definition.protocol);
       this.error = message;
       this.pending = undefined;
       this.log('error', message);
@@ -316,7 +336,7 @@ export class ServerConnection {
       },
       onResourceUpdated: (uri) => this.host.resourceUpdated(this.name, uri),
       onLog: (level, message) => this.log(level, message),
-    });
+    }, this.definition.protocol);
     client.onclose = () => {
       if (client) this.onClientClosed(client);
     };
@@ -435,9 +455,11 @@ export class ServerConnection {
   private async fetchList(kind: McpListKind, session: OpenedSession): Promise<void> {
     const client = session.client;
     const caps = client.getServerCapabilities() ?? {};
-    const options = this.requestOptions();
+    // We list only when told the list changed (or at start): a cached page would be stale.
+    const options = { ...this.requestOptions(), cache: 'refresh' as const };
     if (kind === 'tools') {
-      const tools = caps.tools ? await listAll((cursor) => client.listTools(cursor ? { cursor } : {}, options).then((r) => [r.tools, r.nextCursor]), (t) => t.name) : [];
+      // The v2 SDK types JSON Schema values more narrowly than the v1 types the agent and the chat share; the wire shape is the same.
+      const tools = caps.tools ? await listAll((cursor) => client.listTools(cursor ? { cursor } : {}, options).then((r) => [r.tools as Tool[], r.nextCursor]), (t) => t.name) : [];
       if (this.session === session) this.tools = tools;
     } else if (kind === 'prompts') {
       const prompts = caps.prompts ? await listAll((cursor) => client.listPrompts(cursor ? { cursor } : {}, options).then((r) => [r.prompts, r.nextCursor]), (p) => p.name) : [];
@@ -470,7 +492,7 @@ export class ServerConnection {
       onprogress: (p) => options.onProgress?.({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) }),
     };
     try {
-      return (await session.client.callTool({ name, arguments: args }, undefined, requestOptions)) as CallToolResult;
+      return (await session.client.callTool({ name, arguments: args }, requestOptions)) as CallToolResult;
     } catch (error) {
       const failure = this.translate(error, what, requestOptions, options.signal);
       if (failure) throw failure;
@@ -540,19 +562,37 @@ export class ServerConnection {
   /** The error to reject with, or undefined for an error the server answered with. */
   private translate(error: unknown, what: string, options: RequestOptions, signal?: AbortSignal): Error | undefined {
     if (signal?.aborted) return new McpCancelledError(this.name, `${what} was cancelled`);
-    if (error instanceof McpError) {
-      if (error.code === ErrorCode.RequestTimeout) {
+    if (error instanceof SdkError) {
+      if (error.code === SdkErrorCode.RequestTimeout) {
         return /total timeout/i.test(error.message)
           ? new McpTimeoutError(this.name, `${what} ran past its total limit of ${seconds(options.maxTotalTimeout ?? 0)}`)
           : new McpTimeoutError(this.name, `${what} timed out: no answer and no progress for ${seconds(options.timeout ?? 0)}`);
       }
-      if (error.code === ErrorCode.ConnectionClosed) {
+      if (error.code === SdkErrorCode.ConnectionClosed) {
         return new McpServerError(this.name, `${what} failed: ${this.lastCloseReason ?? 'the connection closed'}`);
       }
-      return undefined;
+      return new McpServerError(this.name, `${what} failed: ${errorText(error)}`);
     }
+    if (error instanceof ProtocolError) return undefined;
     return new McpServerError(this.name, `${what} failed: ${errorText(error)}`);
   }
+}
+
+/** A legacy client turned away by a server of a newer revision only: say what to change. */
+function withEraHint(message: string, protocol: McpProtocolSetting): string {
+  if (protocol !== 'legacy' || !/unsupported protocol version/i.test(message)) return message;
+  return `${message}\n  The server speaks only a newer MCP revision (2026-07-28 or later) and this connection asked for the 2025 handshake: set "protocol": "auto" (or "2026-07-28") in the server's entry, or the archflow.mcp.protocol setting.`;
+}
+
+/** What identifies a server for its era verdict: how it is launched, not what it is called. */
+function eraKeyOf(launch: Launch): string {
+  return launch.kind === 'stdio'
+    ? launchFingerprint({ kind: 'stdio', command: launch.resolvedCommand, args: launch.args, cwd: launch.cwd ?? '', env: launch.env })
+    : launchFingerprint({ kind: 'http', url: launch.url.href, headers: launch.headers });
+}
+
+function verdictOf(session: OpenedSession): PriorDiscovery {
+  return session.era === 'modern' && session.discover ? { kind: 'modern', discover: session.discover } : { kind: 'legacy' };
 }
 
 /** Follows `nextCursor` until the end; drops duplicates; stops on a repeated cursor. */

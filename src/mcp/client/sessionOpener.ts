@@ -1,13 +1,22 @@
 import type { ChildProcess } from 'node:child_process';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  InMemoryTransport,
+  ProtocolError,
+  SdkHttpError,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type Client,
+  type ConnectOptions,
+  type DiscoverResult,
+  type PriorDiscovery,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { errorText, McpServerError, seconds } from './errors';
 import { commandLine, redact, type HttpLaunch, type StdioLaunch } from './launch';
 import { LineTail } from './lineTail';
+import { StdoutGarbageWatch } from './stdoutGarbage';
+import type { McpProtocolEra } from './protocolSetting';
 import type { McpTransportKind } from './serverConfig';
 
 /** What the built-in server gives: an SDK `McpServer` (or anything that connects to a transport). */
@@ -31,6 +40,12 @@ export interface ProcessExit {
 export interface OpenedSession {
   client: Client;
   kind: McpTransportKind;
+  /** The era the connection speaks: the 2025 handshake, or 2026-07-28 and later. */
+  era: McpProtocolEra;
+  /** The revision agreed on (`2025-11-25`, `2026-07-28`...). */
+  protocolVersion?: string;
+  /** What `server/discover` answered (modern era only): a verdict to reuse next time. */
+  discover?: DiscoverResult;
   /** The command line or URL, for messages. */
   description: string;
   pid?: number;
@@ -46,6 +61,8 @@ export interface OpenOptions {
   server: string;
   /** A fresh SDK client with handlers installed; called once per attempt. */
   createClient: () => Client;
+  /** A cached era verdict: connect in that era without probing (see `EraCache`). */
+  prior?: PriorDiscovery;
   /** Give up after this long without an answer and without any stderr output. */
   startupTimeoutMs: number;
   /** Give up after this long in any case. */
@@ -85,6 +102,21 @@ export function openSession(launch: StdioLaunch | HttpLaunch | MemoryLaunch, opt
   }
 }
 
+function connectOptions(options: OpenOptions, timeout: number): ConnectOptions {
+  return { timeout, ...(options.prior ? { prior: options.prior } : {}) };
+}
+
+/** The era facts of a connected client, for `OpenedSession`. */
+function eraOf(client: Client): Pick<OpenedSession, 'era' | 'protocolVersion' | 'discover'> {
+  const version = client.getNegotiatedProtocolVersion();
+  const discover = client.getDiscoverResult();
+  return {
+    era: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
+    ...(version ? { protocolVersion: version } : {}),
+    ...(discover ? { discover } : {}),
+  };
+}
+
 function exitText(exit: ProcessExit): string {
   return exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
 }
@@ -117,6 +149,10 @@ async function openStdio(launch: StdioLaunch, options: OpenOptions): Promise<Ope
     child?.once('exit', (code, signal) => {
       exit = { code, signal };
     });
+    const garbage = new StdoutGarbageWatch((line) =>
+      options.log('warning', `the server wrote something that is not MCP to stdout (servers must log to stderr): ${redact(line, launch.secrets)}`),
+    );
+    child?.stdout?.on('data', (chunk: Buffer) => garbage.push(chunk));
     return started;
   };
   let activity = () => {};
@@ -139,7 +175,7 @@ async function openStdio(launch: StdioLaunch, options: OpenOptions): Promise<Ope
     capTimer = setTimeout(() => reject(new Error(`no answer to initialize within ${seconds(options.maxStartupMs)}; stopped it`)), options.maxStartupMs);
   });
   try {
-    await Promise.race([client.connect(transport, { timeout: options.maxStartupMs }), watchdog, abortion(options.signal, options.server)]);
+    await Promise.race([client.connect(transport, connectOptions(options, options.maxStartupMs)), watchdog, abortion(options.signal, options.server)]);
   } catch (error) {
     options.track(
       client
@@ -150,7 +186,9 @@ async function openStdio(launch: StdioLaunch, options: OpenOptions): Promise<Ope
     if (options.signal?.aborted) throw error;
     // Let the last stderr chunks and the exit event arrive before describing the failure.
     await new Promise((r) => setTimeout(r, exit ? 10 : 50));
-    const reason = exit ? `the process ${exitText(exit)} before answering initialize` : errorText(error);
+    // A server that answered (an error such as an unsupported protocol version) is then closed
+    // by us: its exit is ours, not the reason.
+    const reason = exit && !(error instanceof ProtocolError) ? `the process ${exitText(exit)} before answering initialize` : errorText(error);
     throw new McpServerError(options.server, redact(`server '${options.server}' failed to start: ${reason}\n  command: ${description}${stderrBlock(tail.snapshot())}`, launch.secrets));
   } finally {
     clearTimeout(idleTimer);
@@ -160,6 +198,7 @@ async function openStdio(launch: StdioLaunch, options: OpenOptions): Promise<Ope
   return {
     client,
     kind: 'stdio',
+    ...eraOf(client),
     description,
     ...(transport.pid ? { pid: transport.pid } : {}),
     exit: () => exit,
@@ -201,7 +240,7 @@ async function openHttp(launch: HttpLaunch, options: OpenOptions): Promise<Opene
         : new SSEClientTransport(launch.url, { requestInit });
     try {
       await Promise.race([
-        withTimeout(client.connect(transport, { timeout: options.startupTimeoutMs }), options.startupTimeoutMs + 1000, `no answer within ${seconds(options.startupTimeoutMs)}`),
+        withTimeout(client.connect(transport, connectOptions(options, options.startupTimeoutMs)), options.startupTimeoutMs + 1000, `no answer within ${seconds(options.startupTimeoutMs)}`),
         abortion(options.signal, options.server),
       ]);
     } catch (error) {
@@ -218,7 +257,7 @@ async function openHttp(launch: HttpLaunch, options: OpenOptions): Promise<Opene
     opened = await attempt(kind);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const status = error instanceof StreamableHTTPError ? error.code : undefined;
+    const status = error instanceof SdkHttpError ? error.status : undefined;
     // The SDK's advice for servers of the older protocol: a 4xx to the Streamable HTTP POST
     // means "try SSE". Authorization failures would fail the same way over SSE.
     const fallBack = kind === 'http' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
@@ -236,6 +275,7 @@ async function openHttp(launch: HttpLaunch, options: OpenOptions): Promise<Opene
   return {
     client,
     kind,
+    ...eraOf(client),
     description,
     exit: () => undefined,
     stderrTail: () => [],
@@ -262,6 +302,7 @@ async function openMemory(launch: MemoryLaunch, options: OpenOptions): Promise<O
   return {
     client,
     kind: 'memory',
+    ...eraOf(client),
     description: 'built in (in memory)',
     exit: () => undefined,
     stderrTail: () => [],

@@ -96,9 +96,30 @@ suite('MCP servers view', () => {
     assert.equal(source!.item.command?.command, 'archflow.openMcpServerConfig');
     assert.equal(transport!.item.label, 'Transport');
     assert.match(itemDescription(transport!.item), /^stdio · .*toolbox\.mjs/);
+    assert.equal(itemDescription((await child(toolbox.node, 'Protocol')).item), '2025-11-25 · legacy era', 'the 2025 handshake by default');
+    assert.equal(itemDescription((await child((await server('broken')).node, 'Protocol')).item), 'set to legacy', 'before a connection: what it is set to');
     const builtin = await server('archflow');
     assert.equal((await child(builtin.node, 'Source')).item.description, 'built into ArchFlow');
     assert.match(builtin.item.contextValue ?? '', /source=builtin$/);
+  });
+
+  test('archflow.mcp.protocol restarts the servers it changes, and the Protocol row shows the negotiated era', async () => {
+    const manager = chat.mcp.manager!;
+    await vscode.workspace.getConfiguration('archflow.mcp').update('protocol', 'auto', vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor(async () => ((await manager.getStatus('toolbox')).protocolSetting === 'auto' ? true : undefined), 'the setting to reach the manager');
+      await manager.connect('toolbox');
+      const toolbox = await waitFor(async () => {
+        const r = await server('toolbox');
+        return itemDescription(r.item) === 'running' ? r : undefined;
+      }, 'toolbox to run');
+      // toolbox is an SDK 1.x server: the probe finds the 2025 era.
+      assert.equal(itemDescription((await child(toolbox.node, 'Protocol')).item), '2025-11-25 · legacy era · negotiated (auto)');
+      assert.equal((await manager.getStatus('archflow')).protocolSetting, 'legacy', 'the built-in servers stay on the 2025 handshake');
+    } finally {
+      await vscode.workspace.getConfiguration('archflow.mcp').update('protocol', undefined, vscode.ConfigurationTarget.Global);
+      await waitFor(async () => ((await manager.getStatus('toolbox')).protocolSetting === 'legacy' ? true : undefined), 'the setting to be reset');
+    }
   });
 
   test('a running server lists its tools, resources and prompts', async () => {

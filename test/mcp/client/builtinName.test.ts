@@ -143,7 +143,7 @@ test("in a folder with the repository's own .mcp.json, `archflow mcp list` lists
   const m = memoryIo(folder);
   const code = await runMcpCommand(['list'], m.io, { builtinServers: [{ name: 'archflow', createServer: tinyBuiltin }], managerOptions: { shell: false } });
   assert.equal(code, 0, m.stderr());
-  assert.match(m.stdout(), /^archflow +running +memory +1 .* built-in$/m);
+  assert.match(m.stdout(), /^archflow +running +memory +2025-11-25 \(legacy\) +1 .* built-in$/m);
   assert.match(m.stderr(), /\.mcp\.json: info: 'archflow' runs ArchFlow's own MCP server, which is built in here: this entry is skipped/);
 });
 

@@ -96,10 +96,10 @@ describe('archflow mcp list', () => {
     const r = await run(['list']);
     assert.equal(r.code, 1);
     const lines = r.stdout.split('\n');
-    assert.match(lines[0], /^SERVER\s+STATUS\s+TRANSPORT\s+TOOLS\s+RESOURCES\s+TEMPLATES\s+PROMPTS\s+SOURCE$/);
-    assert.match(r.stdout, /^archflow\s+running\s+memory\s+1\s+1\s+0\s+1\s+built-in$/m);
-    assert.match(r.stdout, /^toolbox\s+running\s+stdio\s+\d+\s+0\s+0\s+0\s+.*\.vscode\/mcp\.json$/m);
-    assert.match(r.stdout, /^broken\s+failed\s+stdio\s+-\s+-\s+-\s+-\s+.*\.mcp\.json$/m);
+    assert.match(lines[0], /^SERVER\s+STATUS\s+TRANSPORT\s+PROTOCOL\s+TOOLS\s+RESOURCES\s+TEMPLATES\s+PROMPTS\s+SOURCE$/);
+    assert.match(r.stdout, /^archflow\s+running\s+memory\s+2025-11-25 \(legacy\)\s+1\s+1\s+0\s+1\s+built-in$/m);
+    assert.match(r.stdout, /^toolbox\s+running\s+stdio\s+2025-11-25 \(legacy\)\s+\d+\s+0\s+0\s+0\s+.*\.vscode\/mcp\.json$/m);
+    assert.match(r.stdout, /^broken\s+failed\s+stdio\s+\(legacy\)\s+-\s+-\s+-\s+-\s+.*\.mcp\.json$/m);
     assert.match(r.stdout, /broken:\n  server 'broken' failed to start: the process exited with code 3/);
     assert.match(r.stdout, /fatal: missing API token/);
   });
@@ -110,7 +110,7 @@ describe('archflow mcp list', () => {
     const out = JSON.parse(r.stdout) as { servers: Array<Record<string, unknown>>; diagnostics: unknown[] };
     const byName = Object.fromEntries(out.servers.map((s) => [s.name, s]));
     assert.deepEqual(Object.keys(byName), ['archflow', 'broken', 'toolbox']);
-    assert.deepEqual({ ...byName.archflow, serverInfo: undefined }, { name: 'archflow', state: 'running', transport: 'memory', source: 'built-in', builtin: true, trusted: true, tools: 1, resources: 1, resourceTemplates: 0, prompts: 1, serverInfo: undefined });
+    assert.deepEqual({ ...byName.archflow, serverInfo: undefined }, { name: 'archflow', state: 'running', transport: 'memory', protocol: { setting: 'legacy', era: 'legacy', version: '2025-11-25' }, source: 'built-in', builtin: true, trusted: true, tools: 1, resources: 1, resourceTemplates: 0, prompts: 1, serverInfo: undefined });
     assert.equal(byName.broken.state, 'failed');
     assert.match(String(byName.broken.error), /exited with code 3/);
     assert.deepEqual(out.diagnostics, []);

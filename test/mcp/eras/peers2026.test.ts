@@ -8,14 +8,13 @@
 // that starts passing.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { silentLogger, startMcpCli, type RunningMcpCli } from '../../../src/mcp/server';
-import { repoRoot, requireBuiltServer } from '../server/helpers';
+import { repoRoot, requireBuiltServer, runToEnd } from '../server/helpers';
 import { GOOD } from './snapshot';
 
 const TOOLS = join(repoRoot, '.tools', 'mcp2026', 'node_modules');
@@ -28,19 +27,7 @@ const REVISIONS = ['2026-07-28', '2025-11-25'] as const;
 const output = mkdtempSync(join(tmpdir(), 'archflow-mcp2026-'));
 const children: ChildProcess[] = [];
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(NODE22, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
-  return once(child, 'close').then(([code]) => {
-    clearTimeout(timer);
-    return { code: code as number | null, stdout, stderr };
-  });
-}
+const run = (args: string[]) => runToEnd(NODE22, args, { cwd: repoRoot, timeoutMs: RUN_TIMEOUT_MS, children });
 
 interface Check {
   id: string;

@@ -1,4 +1,6 @@
 // Shared by the diagram server tests: temp roots, fixture examples, the built bundle.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -52,4 +54,26 @@ export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x
 /** The text of a resource content (undefined for a blob). */
 export function resourceText(content: { text: string } | { blob: string }): string | undefined {
   return 'text' in content ? content.text : undefined;
+}
+
+/**
+ * Runs a command to completion, killed after `timeoutMs`; resolves with its exit and output.
+ * The child is pushed on `children`, so a suite's `after` can kill what a failed test left.
+ */
+export function runToEnd(
+  command: string,
+  args: string[],
+  options: { cwd: string; timeoutMs: number; children: ChildProcess[]; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  options.children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+  return once(child, 'close').then(([code]) => {
+    clearTimeout(timer);
+    return { code: code as number | null, stdout, stderr };
+  });
 }

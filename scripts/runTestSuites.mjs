@@ -65,6 +65,44 @@ export function testCounts(output) {
   return { passed, failed };
 }
 
+/**
+ * What a failed step's output said about its failures, to repeat under the summary: CI logs
+ * and terminals often keep only the tail, and a long suite's failure may be thousands of lines
+ * up. Lines that mark a failed test (TAP `not ok`, the spec reporter's ✖, the code-server
+ * runner's ✘) with the few indented lines of error after each, and lines that say a run
+ * FAILED. Bounded, so a suite failing everywhere cannot flood the summary.
+ */
+export function failureDigest({ maxLines = 40, context = 4 } = {}) {
+  const kept = [];
+  let partial = '';
+  let following = 0;
+  const marks = /^\s*(?:not ok \d+|✖|✘)\s|FAILED|^\s*Error\b|^\s*\d+ failing\b/;
+  const take = (line) => {
+    if (kept.length >= maxLines) return;
+    if (marks.test(line)) {
+      kept.push(line);
+      following = context;
+    } else if (line.trim() === '' || /^\s*(?:ok \d+|✔|\.\.\.$|# )/.test(line)) {
+      following = 0; // the end of that failure's block: a blank line, the next test, TAP's `...`
+    } else if (following > 0 && !/^\s*(?:---$|duration_ms:|location:|failureType:)/.test(line)) {
+      kept.push(line);
+      following--;
+    }
+  };
+  return {
+    push(chunk) {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      lines.forEach(take);
+    },
+    lines() {
+      if (partial) take(partial);
+      partial = '';
+      return kept.length >= maxLines ? [...kept, '(more: see the step\'s output above)'] : [...kept];
+    },
+  };
+}
+
 const duration = (ms) => {
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
@@ -76,8 +114,10 @@ function run(command, extraArgs, { stdout = process.stdout, stderr = process.std
     const [cmd, ...args] = command;
     const child = spawn(cmd, [...args, ...extraArgs], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
     let output = '';
+    const failures = failureDigest();
     const keep = (to) => (chunk) => {
       to.write(chunk);
+      failures.push(chunk);
       // Only the tail matters (the summary): keep memory bounded on long suites.
       output = (output + chunk.toString()).slice(-20_000);
     };
@@ -85,15 +125,15 @@ function run(command, extraArgs, { stdout = process.stdout, stderr = process.std
     child.stderr.on('data', keep(stderr));
     child.on('error', (err) => {
       output += `\n${err.message}`;
-      done({ status: null, output });
+      done({ status: null, output, failures: [...failures.lines(), err.message] });
     });
-    child.on('close', (status, signal) => done({ status: status ?? (signal ? `signal ${signal}` : null), output }));
+    child.on('close', (status, signal) => done({ status: status ?? (signal ? `signal ${signal}` : null), output, failures: failures.lines() }));
   });
 }
 
 /**
  * Runs `steps` in order and prints each one's result and the summary (to stdout). Resolves the
- * results: `{ step, state: 'passed' | 'failed' | 'not run', ms, status, counts }` per step.
+ * results: `{ step, state: 'passed' | 'failed' | 'not run', ms, status, counts, failures }` per step (`failures`: what a failed step said of its failures, see {@link failureDigest}).
  * The steps' own output goes to `stdout` and `stderr` (default: ours) as it comes.
  */
 export async function runSteps(steps, { extraArgs = [], log = (line) => console.log(line), stdout, stderr } = {}) {
@@ -106,11 +146,11 @@ export async function runSteps(steps, { extraArgs = [], log = (line) => console.
     }
     log(`\n== [${i + 1}/${steps.length}] ${step.name}: ${step.what}`);
     const start = Date.now();
-    const { status, output } = await run(step.command, step.suite ? extraArgs : [], { stdout, stderr });
+    const { status, output, failures } = await run(step.command, step.suite ? extraArgs : [], { stdout, stderr });
     const ms = Date.now() - start;
     const counts = step.suite ? testCounts(output) : undefined;
     const state = status === 0 ? 'passed' : 'failed';
-    results.push({ step, state, ms, status, counts });
+    results.push({ step, state, ms, status, counts, failures: state === 'failed' ? failures : [] });
     const tally = counts ? `, ${counts.passed} tests passed, ${counts.failed} failed` : '';
     log(`== ${step.name}: ${state === 'passed' ? 'passed' : `FAILED (exit ${status})`} in ${duration(ms)}${tally}`);
     if (state === 'failed' && step.prerequisite) {
@@ -125,6 +165,10 @@ export async function runSteps(steps, { extraArgs = [], log = (line) => console.
     const tests = r.counts ? `  ${r.counts.passed} passed, ${r.counts.failed} failed` : '';
     const time = r.ms === undefined ? (stoppedBy ? `  (${stoppedBy.name} failed)` : '') : `  ${duration(r.ms)}`;
     log(`  ${r.step.name.padEnd(width)}  ${state.padEnd(7)}${time}${tests}`);
+  }
+  for (const r of results.filter((x) => x.state === 'failed')) {
+    log(`== what ${r.step.name} said of its failures${r.failures.length ? '' : ': nothing recognisable; see its output above'}`);
+    for (const line of r.failures) log(`  | ${line}`);
   }
   const passed = results.filter((r) => r.state === 'passed').length;
   const failed = results.filter((r) => r.state === 'failed').length;

@@ -120,6 +120,8 @@ async function main(): Promise<number> {
       console.log(`  ${mark} ${t.title}${t.durationMs !== undefined ? ` (${t.durationMs} ms)` : ''}`);
       if (t.error) console.log(`      ${t.error.split('\n').join('\n      ')}`);
     }
+    // Mocha's own closing lines, which `npm test`'s runner reads the counts from.
+    console.log(`\n  ${results.passed} passing\n  ${results.failed} failing`);
     if (results.failed > 0) problems.push(`${results.failed} test(s) failed`);
     const measured = (results as SuiteResults & { bench?: unknown }).bench;
     if (measured) {

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 // @ts-expect-error: a plain .mjs script without type declarations
-import { runSteps, selectSteps, STEPS, testCounts } from '../../scripts/runTestSuites.mjs';
+import { failureDigest, runSteps, selectSteps, STEPS, testCounts } from '../../scripts/runTestSuites.mjs';
 
 interface Step { name: string; what: string; prerequisite?: boolean; suite?: boolean; needs?: string[]; command: string[] }
 interface Result { step: Step; state: 'passed' | 'failed' | 'not run'; status?: number; counts?: { passed: number; failed: number } }
@@ -94,4 +94,33 @@ test('run from the command line, it exits 1 when a step failed and 2 for an unkn
   const unknown = spawnSync(process.execPath, [script, 'nope'], { encoding: 'utf8' });
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown step 'nope'/);
+});
+
+test('a failed step\'s failures are repeated under the summary, with their error lines, before the closing count', async () => {
+  const tap = [
+    'TAP version 13', 'ok 1 - fine', '  ---', '  duration_ms: 3', '  ...',
+    'not ok 2 - the preview draws', '  ---', '  duration_ms: 9', "  error: 'expected 3 nodes, got 2'", '  ...', 'ok 3 - also fine',
+    '# pass 2', '# fail 1', '',
+  ].join('\n');
+  const codeServer = '  ✔ opens (12 ms)\n  ✘ exports a PNG (40 ms)\n      AssertionError: no file\n      at Context.<anonymous>\n  ✔ closes\n\n  2 passing\n  1 failing\n';
+  const { results, lines } = await runQuietly([
+    step('ui', 1, tap, { suite: true }),
+    step('vscode', 1, codeServer, { suite: true }),
+    step('ui-web', 0, 'not ok 1 - looks failed but the step passed\n# pass 0\n', { suite: true }),
+    step('vsix', 3, 'packaging went wrong quietly', { prerequisite: true }),
+  ]);
+  assert.deepEqual(results.map((r) => r.counts), [{ passed: 2, failed: 1 }, { passed: 2, failed: 1 }, { passed: 0, failed: 0 }, undefined]);
+  const tail = lines.slice(lines.indexOf('\n== summary')).join('\n');
+  assert.match(tail, /== what ui said of its failures\n {2}\| not ok 2 - the preview draws\n {2}\| {3}error: 'expected 3 nodes, got 2'\n/);
+  assert.doesNotMatch(tail, /ok 3 - also fine|duration_ms/);
+  assert.match(tail, /== what vscode said of its failures\n {2}\| {3}✘ exports a PNG \(40 ms\)\n {2}\| {7}AssertionError: no file\n {2}\| {7}at Context\.<anonymous>\n {2}\| {3}1 failing\n/);
+  assert.doesNotMatch(tail, /what ui-web said|looks failed/, 'a step that passed has nothing to repeat');
+  assert.match(tail, /== what vsix said of its failures: nothing recognisable; see its output above/);
+  assert.equal(lines.at(-1), '1 passed, 3 failed');
+});
+
+test('the failure digest reads lines split across chunks and stops at its bound', () => {
+  const digest = failureDigest({ maxLines: 3, context: 1 });
+  for (const chunk of ['not o', 'k 1 - first\n  expected 1\n  more\n', 'not ok 2 - second\n', 'not ok 3 - third\nnot ok 4 - fourth']) digest.push(chunk);
+  assert.deepEqual(digest.lines(), ['not ok 1 - first', '  expected 1', 'not ok 2 - second', "(more: see the step's output above)"]);
 });

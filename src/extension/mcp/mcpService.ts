@@ -160,6 +160,9 @@ export class McpService extends Disposable {
   async approveWorkspaceServers(): Promise<void> {
     const manager = this.manager;
     if (!manager) return;
+    // "As they are written now": a file written a moment ago may not have reached the file
+    // watcher yet (seconds on a loaded machine), and the cached reading would approve nothing.
+    await manager.reloadConfiguration();
     const requests = await manager.consentRequests();
     for (const request of requests) await this.options.consents.update(consentMemoryKey(request), true);
     // A start already under way asked before the approval was kept, and was refused: once it

@@ -110,7 +110,7 @@ suite('chat', () => {
     const chrome = await waitFor(() => {
       const c = latestChrome();
       return c?.servers.some((s) => s.name === 'toolbox' && s.state === 'running') ? c : undefined;
-    }, 'both servers running');
+    }, () => `both servers running; the chat shows ${JSON.stringify(latestChrome()?.servers.map((s) => [s.name, s.state, s.error]))}`);
     assert.equal(chrome.blocker, undefined);
     assert.equal(chrome.keySource, 'environment');
     assert.deepEqual(chrome.servers.map((s) => [s.name, s.state, s.builtin]).sort(), [

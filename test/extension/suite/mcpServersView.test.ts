@@ -208,6 +208,16 @@ suite('MCP servers view', () => {
     assert.equal(await pidOf('toolbox'), toolboxPid, 'toolbox still kept its process');
   });
 
+  test('a server written to the file a moment ago is approved at once, before the file watcher has read it', async () => {
+    const servers = { toolbox: fixtureServer('toolbox.mjs'), broken: fixtureServer('crashAtStart.mjs'), second: { ...fixtureServer('toolbox.mjs'), env: { CHANGED: '1' } } };
+    writeMcpConfig({ ...servers, fresh: fixtureServer('toolbox.mjs') });
+    // No waiting for the watcher: approval reads the file as it is now.
+    await chat.mcp.approveWorkspaceServers();
+    assert.equal((await chat.mcp.manager!.connect('fresh')).state, 'running');
+    writeMcpConfig(servers);
+    await waitFor(async () => !(await chat.mcp.manager!.serverNames()).includes('fresh'), 'the removed server to be gone', 30_000);
+  });
+
   test("Open Server Configuration opens the file at the server's entry", async () => {
     await vscode.commands.executeCommand('archflow.openMcpServerConfig', (await server('broken')).node);
     const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.fsPath === configPath() ? vscode.window.activeTextEditor : undefined), 'mcp.json in the editor');

@@ -41,7 +41,19 @@ export const PREREQUISITES = {
     apt: 'chromium',
     present: (probe) => probe.isFile(probe.env.ARCHFLOW_CHROMIUM || '/usr/bin/chromium'),
   },
+  neovim: {
+    what: 'Neovim, the other editor the language server is tested in (test/lsp/neovim.test.ts)',
+    apt: 'neovim',
+    present: (probe) => probe.hasCommand('nvim'),
+  },
 };
+
+/**
+ * What the suites of `npm test` use themselves, whichever toolchains are named: the unit suite
+ * drives Chromium (the web layout worker) and Neovim (the language server in another editor).
+ * Checked when the script runs for all of `npm test` (no toolchain named).
+ */
+export const SUITES_USE = ['chromium', 'neovim'];
 
 /**
  * name -> { packages | steps (package lists installed in order), packageJson (extra keys),
@@ -132,10 +144,10 @@ function specOf(name) {
 /**
  * The prerequisites the given toolchains still lack on this machine, each once, in
  * {@link PREREQUISITES} order: what installing the incomplete ones needs, plus what using
- * any of them needs.
+ * any of them needs, plus `alsoUse` (keys of {@link PREREQUISITES}: see {@link SUITES_USE}).
  */
-export function missingPrerequisites(names, { toolsDir = TOOLS, probe = systemProbe() } = {}) {
-  const needed = new Set();
+export function missingPrerequisites(names, { toolsDir = TOOLS, probe = systemProbe(), alsoUse = [] } = {}) {
+  const needed = new Set(alsoUse);
   for (const name of names) {
     const spec = specOf(name);
     if (!isComplete(spec, join(toolsDir, name))) for (const p of spec.needs.build) needed.add(p);
@@ -201,12 +213,12 @@ function npmInstall(packages, { cwd, env }) {
  * clean. `install(packages, {cwd, env})` returns npm's exit status (tests replace it); `env`
  * is {@link installEnv} of `parentEnv`.
  */
-export function installToolchains(names, { toolsDir = TOOLS, probe = systemProbe(), install = npmInstall, log = (line) => console.error(line), parentEnv = process.env } = {}) {
-  const missing = missingPrerequisites(names, { toolsDir, probe });
+export function installToolchains(names, { toolsDir = TOOLS, probe = systemProbe(), install = npmInstall, log = (line) => console.error(line), parentEnv = process.env, alsoUse = [] } = {}) {
+  const missing = missingPrerequisites(names, { toolsDir, probe, alsoUse });
   if (missing.length > 0) {
     throw new InstallError(
       [
-        'The test toolchains cannot be installed: this machine lacks',
+        'The tests cannot be set up: this machine lacks',
         ...missing.map((m) => `  - ${m.what}`),
         'Install them with this one command, then run this again (nothing was downloaded):',
         `  ${aptInstallCommand(missing)}`,
@@ -248,12 +260,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const toolsDir = at >= 0 ? resolve(args[at + 1] ?? '') : TOOLS;
   const given = args.filter((a, i) => !a.startsWith('--') && !(at >= 0 && i === at + 1));
   const names = given.length ? given : Object.keys(TOOLCHAINS);
+  // Named toolchains: only what they need. None named: all of `npm test`, the suites' own needs too.
+  const alsoUse = given.length ? [] : SUITES_USE;
   try {
     if (listPackages) {
-      const packages = [...new Set(missingPrerequisites(names, { toolsDir }).map((m) => m.apt))];
+      const packages = [...new Set(missingPrerequisites(names, { toolsDir, alsoUse }).map((m) => m.apt))];
       if (packages.length) console.log(packages.join(' '));
     } else {
-      installToolchains(names, { toolsDir });
+      installToolchains(names, { toolsDir, alsoUse });
     }
   } catch (err) {
     if (!(err instanceof InstallError)) throw err;

@@ -7,7 +7,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 // @ts-expect-error: a plain .mjs script without type declarations
-import { InstallError, installEnv, installToolchains, missingPrerequisites, PREREQUISITES, systemProbe, TOOLCHAINS } from '../../scripts/installTestTools.mjs';
+import { InstallError, installEnv, installToolchains, missingPrerequisites, PREREQUISITES, SUITES_USE, systemProbe, TOOLCHAINS } from '../../scripts/installTestTools.mjs';
 
 type Install = (packages: string[], options: { cwd: string; env: Record<string, string> }) => number | null;
 
@@ -66,7 +66,7 @@ test('on a machine that lacks them, the check names each prerequisite and the on
     () => installToolchains(['node22', 'codeserver'], { toolsDir: tools, probe, install: () => ++installs && 0, log: () => undefined }),
     (err: Error) => {
       assert.ok(err instanceof InstallError);
-      for (const p of Object.values(PREREQUISITES) as { what: string }[]) assert.ok(err.message.includes(p.what), p.what);
+      for (const [key, p] of Object.entries(PREREQUISITES) as [string, { what: string }][]) assert.equal(err.message.includes(p.what), key !== 'neovim', p.what);
       assert.equal(APT_LINE.exec(err.message)?.[3], 'libkrb5-dev build-essential python3 chromium');
       assert.equal(err.message.match(/apt-get install/g)?.length, 1, 'one line fixes it');
       return true;
@@ -76,6 +76,21 @@ test('on a machine that lacks them, the check names each prerequisite and the on
   assert.equal(existsSync(tools), false, 'no toolchain folder created');
   // The machine with all of it passes the same check.
   assert.deepEqual(missingPrerequisites(['node22', 'codeserver'], { toolsDir: tools, probe: completeMachine() }), []);
+});
+
+test("all of npm test also checks what the suites use themselves (Chromium, Neovim); a named toolchain only its own needs", () => {
+  const tools = join(scratch(), '.tools');
+  const apt = (names: string[], probe: unknown, alsoUse: string[] = []) => missingPrerequisites(names, { toolsDir: tools, probe, alsoUse }).map((m: { apt: string }) => m.apt);
+  const withoutNvim = completeMachine();
+  assert.deepEqual(SUITES_USE, ['chromium', 'neovim']);
+  assert.deepEqual(apt(['node22'], withoutNvim, SUITES_USE), ['neovim']);
+  assert.deepEqual(apt(['node22'], withoutNvim), [], 'the Node 22 toolchain alone needs no Neovim');
+  const withNvim = systemProbe({ env: { ...withoutNvim.env, PATH: `${withoutNvim.env.PATH}:${fakeBin(['nvim'])}` } });
+  assert.deepEqual(apt(['node22'], withNvim, SUITES_USE), []);
+  // installToolchains stops on it, before installing anything.
+  let installs = 0;
+  assert.throws(() => installToolchains(['node22'], { toolsDir: tools, probe: withoutNvim, alsoUse: SUITES_USE, install: () => ++installs && 0, log: () => undefined }), /Neovim[^\n]*\n.*\n {2}(sudo )?apt-get update && (sudo )?apt-get install -y neovim$/);
+  assert.equal(installs, 0);
 });
 
 test('each prerequisite is looked for where the build looks: PATH, CC/CXX, the include folders, ARCHFLOW_CHROMIUM', () => {
@@ -102,16 +117,17 @@ test('run from a shell with a bare PATH, it stops with exit 1 and the apt-get li
   const r = spawnSync(process.execPath, [join(checkout, 'scripts/installTestTools.mjs')], { env, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 1, r.stderr);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /^\[tools\] The test toolchains cannot be installed/);
+  assert.match(r.stderr, /^\[tools\] The tests cannot be set up: this machine lacks/);
+  assert.match(r.stderr, /Neovim, the other editor/);
   // This machine's own /usr/include decides about the Kerberos headers.
   const kerberos = (PREREQUISITES as { kerberos: { present(p: unknown): boolean } }).kerberos.present(systemProbe()) ? '' : 'libkrb5-dev ';
-  assert.equal(APT_LINE.exec(r.stderr)?.[3], `${kerberos}build-essential python3 chromium`);
+  assert.equal(APT_LINE.exec(r.stderr)?.[3], `${kerberos}build-essential python3 chromium neovim`);
   assert.match(r.stderr, /nothing was downloaded/);
   assert.equal(existsSync(join(checkout, '.tools')), false);
   // .ci/run asks the same script which packages to install.
   const listed = spawnSync(process.execPath, [join(checkout, 'scripts/installTestTools.mjs'), '--missing-packages'], { env, encoding: 'utf8' });
   assert.equal(listed.status, 0, listed.stderr);
-  assert.equal(listed.stdout, `${kerberos}build-essential python3 chromium\n`);
+  assert.equal(listed.stdout, `${kerberos}build-essential python3 chromium neovim\n`);
 });
 
 test('a failed step removes the partial folder, and the next run starts clean and completes', () => {

@@ -101,7 +101,7 @@ export async function benchLayoutQuality(options: LayoutQualityOptions): Promise
   const d2 = new D2() as never;
   const rows: Array<{ name: string; layout: string; m: Partial<LayoutMetrics>; kind: Case['kind'] }> = [];
   const all = cases(options);
-  const stability: Array<{ name: string; edit: string; meanMove: number; kept: number; moved: number }> = [];
+  const stability: Array<{ name: string; edit: string; meanMove: number; kept: number; flow: number; cross: number; moved: number }> = [];
 
   for (const c of all) {
     const { scene, model } = await sceneOf(c.text, catalog);
@@ -123,7 +123,7 @@ export async function benchLayoutQuality(options: LayoutQualityOptions): Promise
       if (edited === undefined) continue;
       const after = await sceneOf(edited, catalog);
       const s = compareLayouts(scene, after.scene);
-      stability.push({ name: c.name, edit, meanMove: s.meanMove, kept: s.orthoOrderKept, moved: s.movedShare });
+      stability.push({ name: c.name, edit, meanMove: s.meanMove, kept: s.orthoOrderKept, flow: s.flowOrderKept, cross: s.crossOrderKept, moved: s.movedShare });
     }
   }
 
@@ -141,16 +141,18 @@ export async function benchLayoutQuality(options: LayoutQualityOptions): Promise
   printQuality(ordered);
 
   console.log('\n## layout stability: each edit laid out from scratch, compared with the unedited drawing');
-  console.log(`${'case'.padEnd(18)}  ${'edit'.padEnd(13)}  ${'mean move px'.padStart(12)}  ${'order kept'.padStart(10)}  ${'moved >10px'.padStart(11)}`);
+  console.log('   (order kept = both relations; along flow = the layering; across flow = order within layers and placement)');
+  const pct = (v: number, w: number) => `${(v * 100).toFixed(0).padStart(w - 1)}%`;
+  console.log(`${'case'.padEnd(18)}  ${'edit'.padEnd(13)}  ${'mean move px'.padStart(12)}  ${'order kept'.padStart(10)}  ${'along flow'.padStart(10)}  ${'across flow'.padStart(11)}  ${'moved >10px'.padStart(11)}`);
   for (const s of stability) {
-    console.log(`${s.name.padEnd(18)}  ${s.edit.padEnd(13)}  ${s.meanMove.toFixed(0).padStart(12)}  ${(s.kept * 100).toFixed(0).padStart(9)}%  ${(s.moved * 100).toFixed(0).padStart(10)}%`);
+    console.log(`${s.name.padEnd(18)}  ${s.edit.padEnd(13)}  ${s.meanMove.toFixed(0).padStart(12)}  ${pct(s.kept, 10)}  ${pct(s.flow, 10)}  ${pct(s.cross, 11)}  ${pct(s.moved, 11)}`);
   }
   for (const edit of EDIT_KINDS) {
     const of = stability.filter((s) => s.edit === edit);
     if (of.length === 0) continue;
     const mean = (f: (s: (typeof of)[number]) => number) => of.reduce((a, s) => a + f(s), 0) / of.length;
     const worst = Math.min(...of.map((s) => s.kept));
-    console.log(`${'mean'.padEnd(18)}  ${edit.padEnd(13)}  ${mean((s) => s.meanMove).toFixed(0).padStart(12)}  ${(mean((s) => s.kept) * 100).toFixed(0).padStart(9)}%  ${(mean((s) => s.moved) * 100).toFixed(0).padStart(10)}%  (worst order kept ${(worst * 100).toFixed(0)}%)`);
+    console.log(`${'mean'.padEnd(18)}  ${edit.padEnd(13)}  ${mean((s) => s.meanMove).toFixed(0).padStart(12)}  ${pct(mean((s) => s.kept), 10)}  ${pct(mean((s) => s.flow), 10)}  ${pct(mean((s) => s.cross), 11)}  ${pct(mean((s) => s.moved), 11)}  (worst order kept ${(worst * 100).toFixed(0)}%)`);
   }
 
   // Time: the whole pipeline against raw elkjs on the same 300-node graph (as the core bench).

@@ -19,6 +19,14 @@ export interface LayoutStability {
    * fewer than two common nodes.
    */
   orthoOrderKept: number;
+  /**
+   * Share of node pairs keeping their relation along the flow (left/right in LR and RL,
+   * above/below in TB and BT): what the layering decides. With `crossOrderKept` it tells
+   * which phase of a layered layout an edit disturbed.
+   */
+  flowOrderKept: number;
+  /** Share of node pairs keeping their relation across the flow: what the order within layers and the placement decide. */
+  crossOrderKept: number;
   /** Common nodes whose width or height changed by more than 1 px. */
   sizeChanged: number;
   /** Share of edges (matched by id and ends) whose route is identical after the shift. */
@@ -50,13 +58,19 @@ export function compareLayouts(before: Scene, after: Scene): LayoutStability {
   const moves = pairs.map(({ a, b }) => Math.hypot(centre(b).x - shiftX - centre(a).x, centre(b).y - shiftY - centre(a).y));
 
   let kept = 0;
+  let keptX = 0;
+  let keptY = 0;
   let total = 0;
   for (let i = 0; i < pairs.length; i++) {
     for (let j = i + 1; j < pairs.length; j++) {
       const [p, q] = [pairs[i]!, pairs[j]!];
       const [pa, qa, pb, qb] = [centre(p.a), centre(q.a), centre(p.b), centre(q.b)];
       total++;
-      if (relation(pa.x, qa.x) === relation(pb.x, qb.x) && relation(pa.y, qa.y) === relation(pb.y, qb.y)) kept++;
+      const sameX = relation(pa.x, qa.x) === relation(pb.x, qb.x);
+      const sameY = relation(pa.y, qa.y) === relation(pb.y, qb.y);
+      if (sameX) keptX++;
+      if (sameY) keptY++;
+      if (sameX && sameY) kept++;
     }
   }
 
@@ -73,6 +87,7 @@ export function compareLayouts(before: Scene, after: Scene): LayoutStability {
     if (same) routesKept++;
   }
 
+  const horizontal = before.direction === 'LR' || before.direction === 'RL';
   const mean = moves.length ? moves.reduce((s, m) => s + m, 0) / moves.length : 0;
   return {
     common: pairs.length,
@@ -80,6 +95,8 @@ export function compareLayouts(before: Scene, after: Scene): LayoutStability {
     maxMove: Math.round(Math.max(0, ...moves) * 10) / 10,
     movedShare: moves.length ? moves.filter((m) => m > MOVED).length / moves.length : 0,
     orthoOrderKept: total ? kept / total : 1,
+    flowOrderKept: total ? (horizontal ? keptX : keptY) / total : 1,
+    crossOrderKept: total ? (horizontal ? keptY : keptX) / total : 1,
     sizeChanged: pairs.filter(({ a, b }) => Math.abs(a.width - b.width) > 1 || Math.abs(a.height - b.height) > 1).length,
     routesKept: edgesCompared ? routesKept / edgesCompared : 1,
   };

@@ -138,6 +138,20 @@ describe('layout stability', () => {
     assert.equal(moved.movedShare, 0.25);
     // Pairs with d: (a,d) x flips, (b,d) x flips, (c,d) x flips; the other three keep their order.
     assert.equal(moved.orthoOrderKept, 3 / 6);
+    // Left to right is the flow in LR: only the left/right flips count there.
+    assert.equal(moved.flowOrderKept, 3 / 6);
+    assert.equal(moved.crossOrderKept, 1);
+  });
+
+  it('splits the order kept into along and across the flow by the drawing direction', () => {
+    const before = { ...scene([node('a', 0, 0), node('b', 200, 0), node('c', 0, 200)], []), direction: 'TB' as const };
+    // c moves up beside a: in TB the layering changed (above/below), the order within the layer did not.
+    const after = { ...before, nodes: [node('a', 0, 0), node('b', 200, 0), node('c', -200, 0)] };
+    const s = compareLayouts(before, after);
+    // (a,c): x level -> left of a, y below -> level; (b,c): c stays left of b, y below -> level.
+    assert.equal(s.flowOrderKept, 1 / 3, 'only (a,b) keeps its above/below relation');
+    assert.equal(s.crossOrderKept, 2 / 3, '(a,c) becomes left/right, (b,c) keeps c on the left');
+    assert.equal(s.orthoOrderKept, 1 / 3);
   });
 
   it('counts routes kept and sizes changed', () => {

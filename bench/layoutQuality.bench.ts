@@ -44,6 +44,7 @@ const COLUMNS: Array<[keyof LayoutMetrics, string]> = [
   ['bends', 'bends'],
   ['detourLength', 'detour'],
   ['wrapArounds', 'wraps'],
+  ['cornerEnds', 'corner'],
   ['groupCrossExcess', 'grpX'],
   ['edgeNode', 'e∩node'],
   ['boxOverlaps', 'overlap'],

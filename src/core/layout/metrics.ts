@@ -25,6 +25,12 @@ export interface LayoutMetrics {
   excessLength: number;
   /** Σ (length − rectilinear gap between the two end boxes): the cost beyond the shortest orthogonal connection. */
   detourLength: number;
+  /**
+   * Connection ends on their box's border less than `CORNER_MARGIN` px from a corner, along
+   * that side: a connection that leaves from a box's very corner reads as belonging to
+   * neither side (ends on a rounded shape's outline, off the box, do not count).
+   */
+  cornerEnds: number;
   /** Routes leaving the bounding box of their two end boxes by more than `WRAP_OVERSHOOT` px. */
   wrapArounds: number;
   /** Σ over edges of how far the route leaves that bounding box (0 when it stays inside). */
@@ -61,6 +67,8 @@ export interface LayoutMetrics {
 export const EPSILON = 0.5;
 /** A route overshooting its ends' bounding box by more than this is a wrap-around. */
 export const WRAP_OVERSHOOT = 80;
+/** A connection end closer than this to a corner of its box, along the side, is a corner end. */
+export const CORNER_MARGIN = 8;
 const PARALLEL_GAP = 6;
 const PARALLEL_RUN = 8;
 
@@ -225,6 +233,19 @@ function overlapArea(a: Box, b: Box): boolean {
 
 const boxOf = (e: { x: number; y: number; width: number; height: number }): Box => ({ x: e.x, y: e.y, width: e.width, height: e.height });
 
+/** True when `p` lies on the border of `box` less than `CORNER_MARGIN` px from a corner along that side. */
+export function isCornerEnd(p: Point, box: Box): boolean {
+  const near = (a: number, b: number) => Math.abs(a - b) <= EPSILON;
+  const within = (v: number, lo: number, hi: number) => v >= lo - EPSILON && v <= hi + EPSILON;
+  const onVertical = (near(p.x, box.x) || near(p.x, box.x + box.width)) && within(p.y, box.y, box.y + box.height);
+  const onHorizontal = (near(p.y, box.y) || near(p.y, box.y + box.height)) && within(p.x, box.x, box.x + box.width);
+  const fromCorner = Math.min(
+    onVertical ? Math.min(p.y - box.y, box.y + box.height - p.y) : Infinity,
+    onHorizontal ? Math.min(p.x - box.x, box.x + box.width - p.x) : Infinity,
+  );
+  return fromCorner < CORNER_MARGIN;
+}
+
 /** Measures one scene (see {@link LayoutMetrics} for each figure's definition). Pure. */
 export function measureLayout(scene: Scene): LayoutMetrics {
   const boxes = new Map<string, Box>();
@@ -273,6 +294,7 @@ export function measureLayout(scene: Scene): LayoutMetrics {
   let excessLength = 0;
   let detourLength = 0;
   let wrapArounds = 0;
+  let cornerEnds = 0;
   let maxOvershoot = 0;
   let groupCrossExcess = 0;
   let edgesThroughForeignGroup = 0;
@@ -292,6 +314,10 @@ export function measureLayout(scene: Scene): LayoutMetrics {
     }
     const sb = boxes.get(edge.source);
     const tb = boxes.get(edge.target);
+    if (route.length >= 2) {
+      if (sb && isCornerEnd(route[0]!, sb)) cornerEnds++;
+      if (tb && isCornerEnd(route[route.length - 1]!, tb)) cornerEnds++;
+    }
     if (sb && tb) {
       const gapX = Math.max(0, sb.x - (tb.x + tb.width), tb.x - (sb.x + sb.width));
       const gapY = Math.max(0, sb.y - (tb.y + tb.height), tb.y - (sb.y + sb.height));
@@ -371,6 +397,7 @@ export function measureLayout(scene: Scene): LayoutMetrics {
     excessLength: round1(excessLength),
     detourLength: round1(detourLength),
     wrapArounds,
+    cornerEnds,
     maxOvershoot: round1(maxOvershoot),
     groupCrossExcess,
     edgesThroughForeignGroup,

@@ -16,8 +16,8 @@ describe('layout quality gate on examples/*.diagram', () => {
       const { model } = parseDiagram(readFileSync(join(dir, file), 'utf8'));
       const m = measureLayout(await layoutDiagram(model, {}));
       assert.deepEqual(
-        { boxOverlaps: m.boxOverlaps, edgeNode: m.edgeNode, labelNode: m.labelNode, labelLabel: m.labelLabel, labelEdge: m.labelEdge, edgeGroupTitle: m.edgeGroupTitle, wrapArounds: m.wrapArounds },
-        { boxOverlaps: 0, edgeNode: 0, labelNode: 0, labelLabel: 0, labelEdge: 0, edgeGroupTitle: 0, wrapArounds: 0 },
+        { boxOverlaps: m.boxOverlaps, edgeNode: m.edgeNode, labelNode: m.labelNode, labelLabel: m.labelLabel, labelEdge: m.labelEdge, edgeGroupTitle: m.edgeGroupTitle, wrapArounds: m.wrapArounds, cornerEnds: m.cornerEnds },
+        { boxOverlaps: 0, edgeNode: 0, labelNode: 0, labelLabel: 0, labelEdge: 0, edgeGroupTitle: 0, wrapArounds: 0, cornerEnds: 0 },
       );
     });
   }

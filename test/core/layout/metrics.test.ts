@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { borderCrossings, measureLayout, segmentsCross } from '../../../src/core/layout/metrics';
+import { borderCrossings, CORNER_MARGIN, isCornerEnd, measureLayout, segmentsCross } from '../../../src/core/layout/metrics';
 import { compareLayouts } from '../../../src/core/layout/stability';
 import type { Point, Scene, SceneEdge, SceneGroup, SceneNode } from '../../../src/core/scene';
 
@@ -62,6 +62,25 @@ describe('layout metrics', () => {
     assert.equal(m.edgeNode, 1, 'a→b runs straight through m');
     // b→a: from (400,225) to (0,225): |Δx| 400, route 20+225+440+225+20 = 930.
     assert.equal(m.excessLength, 930 - 400);
+  });
+
+  it('counts connection ends at a corner of their box, not those along the side or off the box', () => {
+    const box = { x: 0, y: 0, width: 100, height: 50 };
+    assert.equal(CORNER_MARGIN, 8);
+    assert.equal(isCornerEnd({ x: 100, y: 0 }, box), true, 'the corner itself');
+    assert.equal(isCornerEnd({ x: 100, y: 7.9 }, box), true, 'just under 8 px down the right side');
+    assert.equal(isCornerEnd({ x: 100, y: 8 }, box), false);
+    assert.equal(isCornerEnd({ x: 100, y: 25 }, box), false, 'the middle of the side');
+    assert.equal(isCornerEnd({ x: 95, y: 50 }, box), true, '5 px from the bottom right corner, on the bottom');
+    assert.equal(isCornerEnd({ x: 103, y: 2 }, box), false, 'off the box (a rounded outline)');
+    // a→b leaves from a's top right corner; c→b ends in the middle of b's left side.
+    const m = measureLayout(
+      scene(
+        [node('a', 0, 0), node('b', 300, 0), node('c', 0, 200)],
+        [edge('a', 'b', [[100, 0], [200, 0], [200, 25], [300, 25]]), edge('c', 'b', [[100, 225], [250, 225], [250, 30], [300, 30]])],
+      ),
+    );
+    assert.equal(m.cornerEnds, 1);
   });
 
   it('counts unneeded group-border crossings, foreign groups and the title', () => {

@@ -39,8 +39,11 @@ export async function api(): Promise<ArchflowApi> {
   return ext.activate();
 }
 
-/** Polls `probe` until it returns a value that is not undefined/false, or fails after `timeoutMs`. */
-/** `what` may be a function, read at the timeout, to say what was there instead. */
+/**
+ * Polls `probe` until it returns a value that is not undefined/false, or fails after
+ * `timeoutMs` saying what it waited for; `what` may be a function, read at the timeout, to say
+ * what was there instead.
+ */
 export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string | (() => string), timeoutMs = 15_000): Promise<T> {
   const start = Date.now();
   for (;;) {

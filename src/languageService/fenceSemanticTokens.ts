@@ -1,6 +1,6 @@
 import type { SemanticTokens } from 'vscode-languageserver-types';
 import type { MarkdownAnalysis } from '../core/markdown/index';
-import { semanticTokens } from './semanticTokens';
+import { decodeTokens, encodeTokens, semanticTokens, type PlacedToken } from './semanticTokens';
 
 /**
  * The semantic tokens of a Markdown document: each closed diagram fence's tokens (the same as
@@ -10,24 +10,13 @@ import { semanticTokens } from './semanticTokens';
  * its text runs to the end of its container and is not a diagram's.
  */
 export function fenceSemanticTokens(markdown: MarkdownAnalysis): SemanticTokens {
-  const data: number[] = [];
-  let prevLine = 0;
-  let prevChar = 0;
+  const placed: PlacedToken[] = [];
   for (const { fence, analysis } of markdown.fences) {
     if (!fence.closed || !analysis) continue;
-    const inner = semanticTokens(fence.text, analysis.model).data;
-    let line = 0;
-    let char = 0;
-    for (let i = 0; i + 4 < inner.length; i += 5) {
-      char = inner[i] === 0 ? char + inner[i + 1]! : inner[i + 1]!;
-      line += inner[i]!;
+    for (const t of decodeTokens(semanticTokens(fence.text, analysis.model).data)) {
       // fence.line is the opening fence's 1-based line: the text's line 0 is the next one, 0-based.
-      const mdLine = fence.line + line;
-      const mdChar = char + (fence.columnOffsets[line] ?? 0);
-      data.push(mdLine - prevLine, mdLine === prevLine ? mdChar - prevChar : mdChar, inner[i + 2]!, inner[i + 3]!, inner[i + 4]!);
-      prevLine = mdLine;
-      prevChar = mdChar;
+      placed.push({ ...t, line: fence.line + t.line, char: t.char + (fence.columnOffsets[t.line] ?? 0) });
     }
   }
-  return { data };
+  return { data: encodeTokens(placed) };
 }

@@ -5,7 +5,7 @@ export { ENGLISH, bundleL10n, type L10n } from './l10n';
 export { DIAGNOSTIC_SOURCE } from './diagnostics';
 export { LanguageServiceError } from './navigation';
 export { RETRIGGER_COMMAND, documentFamily, type IconItemData } from './completion';
-export { SEMANTIC_TOKENS_LEGEND } from './semanticTokens';
+export { SEMANTIC_TOKENS_LEGEND, decodeTokens, type PlacedToken } from './semanticTokens';
 export { fenceSemanticTokens } from './fenceSemanticTokens';
 export { iconDataUri, iconMarkdown } from './iconPicture';
 export { toLspRange, rangeContains } from './ranges';

@@ -10,6 +10,41 @@ type TokenType = (typeof TYPES)[number];
 /** The legend every `semanticTokens/full` answer is encoded against (LSP's standard type names). */
 export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TYPES], tokenModifiers: [...MODIFIERS] };
 
+/** One semantic token at its place: 0-based line, UTF-16 character, length, legend indexes. */
+export interface PlacedToken {
+  line: number;
+  char: number;
+  length: number;
+  type: number;
+  modifiers: number;
+}
+
+/** Tokens in document order as LSP's relative quintuples (line and character from the previous token). */
+export function encodeTokens(tokens: Iterable<PlacedToken>): number[] {
+  const data: number[] = [];
+  let prevLine = 0;
+  let prevChar = 0;
+  for (const { line, char, length, type, modifiers } of tokens) {
+    data.push(line - prevLine, line === prevLine ? char - prevChar : char, length, type, modifiers);
+    prevLine = line;
+    prevChar = char;
+  }
+  return data;
+}
+
+/** LSP's relative quintuples back as tokens at their place (the inverse of {@link encodeTokens}). */
+export function decodeTokens(data: ArrayLike<number>): PlacedToken[] {
+  const out: PlacedToken[] = [];
+  let line = 0;
+  let char = 0;
+  for (let i = 0; i + 4 < data.length; i += 5) {
+    char = data[i] === 0 ? char + data[i + 1]! : data[i + 1]!;
+    line += data[i]!;
+    out.push({ line, char, length: data[i + 2]!, type: data[i + 3]!, modifiers: data[i + 4]! });
+  }
+  return out;
+}
+
 /**
  * What each token of the text is, for editors that colour from the language server (Neovim,
  * Zed): statement keywords, shapes (`type`), group ids (`namespace`) and node ids
@@ -27,15 +62,9 @@ export function semanticTokens(text: string, model: DiagramModel): SemanticToken
     ids.set(offset, { id: o.id, declaration: o.kind === 'declaration' });
   }
   const tokens = tokenize(text).filter((t) => t.kind !== 'newline');
-  const data: number[] = [];
-  let prevLine = 0;
-  let prevChar = 0;
+  const placed: PlacedToken[] = [];
   const push = (t: Token, type: TokenType, declaration = false) => {
-    const line = t.range.line - 1;
-    const char = t.range.column - 1;
-    data.push(line - prevLine, line === prevLine ? char - prevChar : char, t.text.length, TYPES.indexOf(type), declaration ? 1 : 0);
-    prevLine = line;
-    prevChar = char;
+    placed.push({ line: t.range.line - 1, char: t.range.column - 1, length: t.text.length, type: TYPES.indexOf(type), modifiers: declaration ? 1 : 0 });
   };
   tokens.forEach((t, i) => {
     switch (t.kind) {
@@ -60,7 +89,7 @@ export function semanticTokens(text: string, model: DiagramModel): SemanticToken
         return;
     }
   });
-  return { data };
+  return { data: encodeTokens(placed) };
 }
 
 function sameLine(a: Token | undefined, b: Token): a is Token {

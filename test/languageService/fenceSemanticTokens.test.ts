@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeMarkdown } from '../../src/core/markdown/index';
 import { getIconCatalog } from '../../src/node/iconStore';
-import { createAnalysisCache, createLanguageService, fenceSemanticTokens, SEMANTIC_TOKENS_LEGEND, textDocument, type LanguageService } from '../../src/languageService/index';
+import { createAnalysisCache, createLanguageService, decodeTokens, fenceSemanticTokens, SEMANTIC_TOKENS_LEGEND, textDocument, type LanguageService } from '../../src/languageService/index';
 
 type Token = { line: number; char: number; length: number; type: string; modifiers: number };
 
@@ -12,18 +12,8 @@ function service(): LanguageService {
   return createLanguageService({ source: createAnalysisCache(() => getIconCatalog()), locale: () => 'en' });
 }
 
-/** LSP's relative quintuples as absolute tokens. */
-function decode(data: number[]): Token[] {
-  const out: Token[] = [];
-  let line = 0;
-  let char = 0;
-  for (let i = 0; i < data.length; i += 5) {
-    char = data[i] === 0 ? char + data[i + 1]! : data[i + 1]!;
-    line += data[i]!;
-    out.push({ line, char, length: data[i + 2]!, type: SEMANTIC_TOKENS_LEGEND.tokenTypes[data[i + 3]!]!, modifiers: data[i + 4]! });
-  }
-  return out;
-}
+/** The service's tokens at their places, with their types' names. */
+const decode = (data: number[]): Token[] => decodeTokens(data).map((t) => ({ ...t, type: SEMANTIC_TOKENS_LEGEND.tokenTypes[t.type]! }));
 
 const diagramTokens = (text: string) => decode(service().semanticTokens(textDocument('file:///w/a.diagram', text, 1)).data);
 const markdownTokens = (md: string) => decode(service().semanticTokens(textDocument('file:///w/readme.md', md, 1, 'markdown')).data);

@@ -9,6 +9,7 @@ import {
   bundleL10n,
   createAnalysisCache,
   createLanguageService,
+  decodeTokens,
   LanguageServiceError,
   SEMANTIC_TOKENS_LEGEND,
   textDocument,
@@ -170,15 +171,7 @@ test('semantic tokens: keywords, shapes, ids with their declarations, attributes
   const text = 'direction LR\n# c\napp = group "G" {\n  db = cylinder "DB" size=small\n}\napp -> db anim=packets\n';
   const { data } = service().semanticTokens(doc(text));
   const types = SEMANTIC_TOKENS_LEGEND.tokenTypes;
-  const decoded: string[] = [];
-  let line = 0;
-  let char = 0;
-  for (let i = 0; i < data.length; i += 5) {
-    line += data[i]!;
-    char = data[i]! === 0 ? char + data[i + 1]! : data[i + 1]!;
-    const word = text.split('\n')[line]!.slice(char, char + data[i + 2]!);
-    decoded.push(`${word}:${types[data[i + 3]!]}${data[i + 4] ? '+decl' : ''}`);
-  }
+  const decoded = decodeTokens(data).map((t) => `${text.split('\n')[t.line]!.slice(t.char, t.char + t.length)}:${types[t.type]}${t.modifiers ? '+decl' : ''}`);
   assert.deepEqual(decoded, [
     'direction:keyword',
     'LR:enumMember',

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CompletionList, Hover, SemanticTokens, TextEdit } from 'vscode-languageserver-protocol';
+import { decodeTokens } from '../../src/languageService/semanticTokens';
 import { testClient, type TestClient } from './lspClient';
 
 const root = join(import.meta.dirname, '../..');
@@ -109,17 +110,7 @@ test('hover and completion after emoji and accents', async () => {
 });
 
 /** LSP's relative quintuples as absolute [line, character, length, type, modifiers]. */
-function absoluteTokens(data: number[]): number[][] {
-  const out: number[][] = [];
-  let line = 0;
-  let char = 0;
-  for (let i = 0; i < data.length; i += 5) {
-    char = data[i] === 0 ? char + data[i + 1]! : data[i + 1]!;
-    line += data[i]!;
-    out.push([line, char, data[i + 2]!, data[i + 3]!, data[i + 4]!]);
-  }
-  return out;
-}
+const absoluteTokens = (data: number[]): number[][] => decodeTokens(data).map((t) => [t.line, t.char, t.length, t.type, t.modifiers]);
 
 test('semantic tokens of a Markdown fence are its text\'s .diagram tokens at their .md place', async () => {
   // doc.md's fence, in a list (two spaces before each line), after a heading with an emoji.

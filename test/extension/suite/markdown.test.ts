@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { decodeTokens } from '../../../src/languageService/semanticTokens';
 import { api, closeAll, diagnosticsOf, fixtureUri, openFixture, waitFor } from './helpers';
 
 /** VS Code's own Markdown engine, with every markdown-it plugin loaded (ours included), rendering a document. */
@@ -95,14 +96,7 @@ suite('Markdown fences', () => {
     const doc = editor.document;
     const legend = await vscode.commands.executeCommand<vscode.SemanticTokensLegend>('vscode.provideDocumentSemanticTokensLegend', doc.uri);
     const tokens = await waitFor(async () => vscode.commands.executeCommand<vscode.SemanticTokens | undefined>('vscode.provideDocumentSemanticTokens', doc.uri), 'the fences\' semantic tokens');
-    const found: string[] = [];
-    let line = 0;
-    let char = 0;
-    for (let i = 0; i < tokens.data.length; i += 5) {
-      char = tokens.data[i] === 0 ? char + tokens.data[i + 1]! : tokens.data[i + 1]!;
-      line += tokens.data[i]!;
-      found.push(`${line}:${char} ${doc.lineAt(line).text.slice(char, char + tokens.data[i + 2]!)} ${legend.tokenTypes[tokens.data[i + 3]!]}`);
-    }
+    const found = decodeTokens(tokens.data).map((t) => `${t.line}:${t.char} ${doc.lineAt(t.line).text.slice(t.char, t.char + t.length)} ${legend.tokenTypes[t.type]}`);
     // `web = rectangle "Web"` is line 6 of fences.md; `  a -> b` line 14, in a list item's fence.
     for (const token of ['5:0 web variable', '5:6 rectangle type', '5:16 "Web" string', '7:4 -> operator', '13:2 a variable', '13:4 -> operator']) assert.ok(found.includes(token), `${token} not in\n${found.join('\n')}`);
     // Markdown's own lines (the heading, the prose, the fence lines) get none.

@@ -69,10 +69,11 @@ export const EPSILON = 0.5;
 export const WRAP_OVERSHOOT = 80;
 /** A connection end closer than this to a corner of its box, along the side, is a corner end. */
 export const CORNER_MARGIN = 8;
-const PARALLEL_GAP = 6;
+/** Parallel segments of two edges closer than this (and longer than `PARALLEL_RUN`) read as one line. */
+export const PARALLEL_GAP = 6;
 const PARALLEL_RUN = 8;
 
-interface Segment {
+export interface Segment {
   a: Point;
   b: Point;
 }
@@ -114,7 +115,7 @@ export function cleanRoute(points: Point[]): Point[] {
   return out;
 }
 
-const segmentsOf = (points: Point[]): Segment[] => points.slice(1).map((b, i) => ({ a: points[i]!, b }));
+export const segmentsOf = (points: Point[]): Segment[] => points.slice(1).map((b, i) => ({ a: points[i]!, b }));
 const len = (s: Segment) => Math.hypot(s.b.x - s.a.x, s.b.y - s.a.y);
 
 /** True when the two segments cross at one point more than ε inside both. */
@@ -137,7 +138,7 @@ export function segmentsCross(s: Segment, t: Segment): boolean {
 }
 
 /** Parallel axis-aligned segments: their gap and the length of their common projection. */
-function parallelRun(s: Segment, t: Segment): { gap: number; run: number } | undefined {
+export function parallelRun(s: Segment, t: Segment): { gap: number; run: number } | undefined {
   const sh = s.a.y === s.b.y;
   const th = t.a.y === t.b.y;
   const sv = s.a.x === s.b.x;
@@ -187,7 +188,7 @@ function clip(s: Segment, box: Box): [number, number] | undefined {
 }
 
 /** True when a route runs through the inside of `box` for more than a touch. */
-function routeEnters(segments: Segment[], box: Box): boolean {
+export function routeEnters(segments: Segment[], box: Box): boolean {
   return segments.some((s) => {
     const c = clip(s, box);
     return c !== undefined && (c[1] - c[0]) * len(s) > EPSILON;

@@ -200,10 +200,12 @@ class World {
     others.delete(i);
     let crossings = 0;
     let close = 0;
-    for (const j of [...others].sort((a, b) => a - b)) {
+    // Any order: every count only grows, so whether the route is refused does not depend on it.
+    for (const j of others) {
       let beside = false;
       for (const s of segs) {
         for (const t of this.segments[j]!) {
+          if (apart(s, t)) continue;
           if (segmentsCross(s, t)) crossings++;
           if (beside) continue;
           const p = parallelRun(s, t);
@@ -255,6 +257,12 @@ const segmentBox = (s: Segment): Box => ({
   width: Math.abs(s.b.x - s.a.x),
   height: Math.abs(s.b.y - s.a.y),
 });
+/** True when two segments are too far apart to cross or run within `PARALLEL_GAP` of each other. */
+const apart = (s: Segment, t: Segment) =>
+  Math.max(s.a.x, s.b.x) + PARALLEL_GAP < Math.min(t.a.x, t.b.x) ||
+  Math.max(t.a.x, t.b.x) + PARALLEL_GAP < Math.min(s.a.x, s.b.x) ||
+  Math.max(s.a.y, s.b.y) + PARALLEL_GAP < Math.min(t.a.y, t.b.y) ||
+  Math.max(t.a.y, t.b.y) + PARALLEL_GAP < Math.min(s.a.y, s.b.y);
 const grow = (b: Box, by: number): Box => ({ x: b.x - by, y: b.y - by, width: b.width + 2 * by, height: b.height + 2 * by });
 const boxesOverlap = (a: Box, b: Box) =>
   Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > EPSILON && Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > EPSILON;

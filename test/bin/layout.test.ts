@@ -84,3 +84,15 @@ test('layout exits as check does: 1 on errors with nothing on stdout, 2 for usag
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /nope\.diagram: cannot read: no such file/);
 });
+
+test('a reader closing the pipe early stops the CLI quietly, without a stack trace', () => {
+  const big = ['diagram "Big"', ...Array.from({ length: 300 }, (_, i) => `n${i} = rect "Service ${i}"`), ...Array.from({ length: 299 }, (_, i) => `n${i} -> n${i + 1}`)].join('\n');
+  writeFileSync(join(dir, 'big.diagram'), big);
+  // As a user types it: the reader takes 100 bytes of a far longer answer and exits.
+  const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" layout big.diagram --json | head -c 100 >/dev/null; echo "cli exit \${PIPESTATUS[0]}" >&2`], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  assert.equal(r.stderr, 'cli exit 0\n', 'no EPIPE stack trace, and a clean exit');
+});

@@ -225,7 +225,8 @@ export function borderCrossings(points: Point[], box: Box): number {
   return crossings;
 }
 
-function overlapArea(a: Box, b: Box): boolean {
+/** True when two boxes share an area, not just a border (more than ε each way). */
+export function overlapArea(a: Box, b: Box): boolean {
   return (
     Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > EPSILON &&
     Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > EPSILON

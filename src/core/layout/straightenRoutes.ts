@@ -6,6 +6,7 @@ import {
   edgeLabelBox,
   EPSILON,
   groupTitleBox,
+  overlapArea,
   PARALLEL_GAP,
   parallelRun,
   routeEnters,
@@ -144,14 +145,15 @@ class World {
     // A person's connections end on its figure's outline, not on its box, so those ends stay put.
     const slidable = source && target && source.shape !== 'person' && target.shape !== 'person' ? { source, target } : undefined;
     const oldLength = lengthOf(old);
-    const between = (rect: Box) => [...this.boxGrid.query(rect, new Set())].sort((a, b) => a.x - b.x || a.y - b.y);
+    // Any order: the turns beside these boxes are sorted on their own.
+    const between = (rect: Box) => [...this.boxGrid.query(rect, new Set())];
     const candidates = candidateRoutes(old, between, slidable).filter(
       (r) => r.length < old.length || (r.length === old.length && lengthOf(r) < oldLength - 1),
     );
     if (candidates.length === 0) return undefined;
 
     const oldLabel = this.labels[i];
-    const before = this.cost(i, old, oldLabel)!;
+    const before = this.cost(i, segmentsOf(old), oldLabel)!;
     // Only groups a route comes near can have their border crossed by it.
     const crossed = new Map<Scene['groups'][number], number>();
     const bordersCrossed = (g: Scene['groups'][number]) => {
@@ -164,10 +166,11 @@ class World {
       if (!this.endClear(i, route[0]!, old[0]!) || !this.endClear(i, route[route.length - 1]!, old[old.length - 1]!)) return;
       const label = oldLabel && movedLabel(old, route, oldLabel);
       if (oldLabel && !label) return;
-      const near = new Set<Scene['groups'][number]>();
-      for (const s of segmentsOf(route)) this.groupGrid.query(segmentBox(s), near);
-      for (const g of near) if (borderCrossings(route, g) > bordersCrossed(g)) return;
-      const c = this.cost(i, route, label, before);
+      const segs = segmentsOf(route);
+      const nearGroups = new Set<Scene['groups'][number]>();
+      for (const s of segs) this.groupGrid.query(segmentBox(s), nearGroups);
+      for (const g of nearGroups) if (borderCrossings(route, g) > bordersCrossed(g)) return;
+      const c = this.cost(i, segs, label, before);
       if (!c) return;
       // Fewest crossings, then fewest bends, then the candidate listed first (ELK's own channels lead).
       const rank = [c.crossings, route.length, k];
@@ -177,11 +180,10 @@ class World {
   }
 
   /**
-   * What `route` (with `label`) meets. Given `limit` (the old route's cost), gives up with
-   * undefined as soon as the route meets something the old one did not, or more of it.
+   * What a route of segments `segs` (with `label`) meets. Given `limit` (the old route's cost),
+   * gives up with undefined as soon as the route meets something the old one did not, or more of it.
    */
-  private cost(i: number, route: Point[], label: Box | undefined, limit?: Cost): Cost | undefined {
-    const segs = segmentsOf(route);
+  private cost(i: number, segs: Segment[], label: Box | undefined, limit?: Cost): Cost | undefined {
     const hits = new Set<string>();
     const hit = (id: string) => {
       hits.add(id);
@@ -192,7 +194,7 @@ class World {
     if (label) this.obstacleGrid.query(label, near);
     for (const o of near) {
       if (routeEnters(segs, o.box) && hit(o.id)) return undefined;
-      if (label && boxesOverlap(label, o.box) && hit(`label-on-${o.id}`)) return undefined;
+      if (label && overlapArea(label, o.box) && hit(`label-on-${o.id}`)) return undefined;
     }
     const others = new Set<number>();
     for (const s of segs) this.edgeGrid.query(grow(segmentBox(s), PARALLEL_GAP), others);
@@ -216,7 +218,7 @@ class World {
       if (limit && (crossings > limit.crossings || close > limit.close)) return undefined;
       const other = this.labels[j];
       if (other && routeEnters(segs, other) && hit(`edge-label:${j}`)) return undefined;
-      if (label && other && boxesOverlap(label, other) && hit(`label-on-label:${j}`)) return undefined;
+      if (label && other && overlapArea(label, other) && hit(`label-on-label:${j}`)) return undefined;
       if (label && routeEnters(this.segments[j]!, label) && hit(`label-crossed-by:${j}`)) return undefined;
     }
     return { crossings, close, hits };
@@ -264,8 +266,6 @@ const apart = (s: Segment, t: Segment) =>
   Math.max(s.a.y, s.b.y) + PARALLEL_GAP < Math.min(t.a.y, t.b.y) ||
   Math.max(t.a.y, t.b.y) + PARALLEL_GAP < Math.min(s.a.y, s.b.y);
 const grow = (b: Box, by: number): Box => ({ x: b.x - by, y: b.y - by, width: b.width + 2 * by, height: b.height + 2 * by });
-const boxesOverlap = (a: Box, b: Box) =>
-  Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > EPSILON && Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > EPSILON;
 
 const routesEqual = (a: Point[], b: Point[]) => a.length === b.length && a.every((p, i) => p.x === b[i]!.x && p.y === b[i]!.y);
 

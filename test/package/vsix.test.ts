@@ -159,7 +159,12 @@ describe(`the packaged .vsix (${vsixPath})`, () => {
   test("the packaged README's images and links point to files the repository has", () => {
     const readme = text('readme.md');
     const images = [...readme.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\b[^>]*\bsrc=["']([^"']+)["']/g)].map((m) => (m[1] ?? m[2])!);
-    const links = [...readme.matchAll(/(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
+    const links = [
+      ...[...readme.matchAll(/(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!),
+      // Reference definitions and HTML anchors.
+      ...[...readme.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]!),
+      ...[...readme.matchAll(/<a\b[^>]*\bhref=["']([^"']+)["']/g)].map((m) => m[1]!),
+    ];
     assert.ok(images.length > 0, 'the README shows no picture');
     const problems: string[] = [];
     const inRepository = (url: string, kind: 'raw' | 'blob') => {

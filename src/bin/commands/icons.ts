@@ -85,7 +85,7 @@ async function sets(args: string[], io: CliIo, deps: IconsDeps): Promise<number>
 }
 
 /**
- * The table `archflow icons sets` prints (the README quotes it verbatim): one row per set,
+ * The table `archflow icons sets` prints (docs/language.md quotes it verbatim): one row per set,
  * a total row, and a note on what the two counts mean. Counts in en-US digit groups.
  */
 export function formatIconSets(list: readonly IconSetInfo[]): string {

@@ -192,6 +192,9 @@ test('render: several inputs at once, each beside itself or in a directory; -o F
   assert.equal(oneFile.code, 2);
   assert.match(oneFile.stderr, /-o names one file, but 2 inputs were given; .*\(-o both\/\)/);
   assert.match(run(['render', 'many/a.diagram', 'many/b.diagram', '-o', '-']).stderr, /-o - takes one input/);
+  assert.match(run(['render', '-', '-o', 'stdin-dir/'], { input: 'a = rect\n' }).stderr, /standard input has no name to write under stdin-dir\//);
+  assert.match(run(['render', '-', '-'], { input: 'a = rect\n' }).stderr, /standard input \("-"\) can be read once/);
+  assert.equal(existsSync(join(dir, 'stdin-dir')), false);
   assert.equal(existsSync(join(dir, 'both.svg')), false);
   // One file with errors is not written; the others are, and the exit code says one failed.
   writeFileSync(join(dir, 'many/c.diagram'), 'c = retangolo\n');

@@ -98,6 +98,19 @@ test('docs/settings.md documents every setting package.json contributes, with it
   assert.deepEqual(documented.filter((k) => !(k in properties)), [], 'docs/settings.md documents no setting that does not exist');
 });
 
+test('every section of docs/benchmarks.md with figures names the command, the date and the machine', () => {
+  const benchmarks = read('docs/benchmarks.md');
+  const sections = benchmarks.split(/^## /m).slice(1);
+  assert.ok(sections.length >= 10);
+  for (const section of sections) {
+    const title = section.slice(0, section.indexOf('\n'));
+    if (!/\d/.test(section.replace(/<!--[\s\S]*?-->/g, '').slice(title.length))) continue;
+    assert.match(section, /`[^`]*\b(npm|node|bash)\b[^`]*`/, `${title}: the command that reproduces it`);
+    assert.match(section, /\b20\d\d-\d\d-\d\d\b/, `${title}: the date`);
+    assert.match(section, /\b\d+ cores\b/, `${title}: the machine`);
+  }
+});
+
 // The install guide, the layout file guide and the architecture page are written in other
 // branches; until they land, links to them are the only ones allowed to point nowhere.
 const WRITTEN_ELSEWHERE = new Set(['docs/install.md', 'docs/layout-file.md', 'docs/architecture.md']);

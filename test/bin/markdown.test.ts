@@ -194,7 +194,10 @@ test('usage: -o not Markdown, Markdown with diagram files, -o over the input, -o
   assert.equal(noDir.code, 2);
   assert.match(noDir.stderr, /-o must name a Markdown file, got 'x\.svg'/);
   assert.match(run(['render', 'README.md', 'x.diagram']).stderr, /render Markdown \(README\.md\) and diagram files \(x\.diagram\) in separate runs/);
+  writeFileSync(join(dir, 'x.diagram'), 'x = rect\n');
+  assert.match(run(['render', 'x.diagram', '--out-dir', 'imgs']).stderr, /--out-dir renders Markdown files .*'x\.diagram' is not one \(for diagram files, -o imgs\/ names a directory\)/);
   assert.equal(existsSync(join(dir, 'x.svg')), false);
+  assert.equal(existsSync(join(dir, 'imgs')), false);
   assert.match(run(['render', 'README.md', '--out-dir', 'o', '-o', './README.md']).stderr, /must not be the input file/);
   assert.match(run(['render', 'README.md', 'bad.md', '--out-dir', 'o', '-o', 'c.md']).stderr, /exactly one Markdown file/);
   writeFileSync(join(dir, 'other.md'), '```diagram id=shop\nz = rect\n```\n');

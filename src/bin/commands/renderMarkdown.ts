@@ -52,7 +52,7 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
   const outDir = values['out-dir'];
   if (positionals.length === 0) throw new UsageError(MARKDOWN_RENDER_USAGE);
   const notMarkdown = positionals.filter((p) => !isMarkdownPath(p));
-  if (notMarkdown.length) throw new UsageError(`archflow render: --out-dir renders Markdown files (.md, .markdown); '${notMarkdown[0]}' is not one`);
+  if (notMarkdown.length) throw new UsageError(`archflow render: --out-dir renders Markdown files (.md, .markdown); '${notMarkdown[0]}' is not one (for diagram files, -o ${outDir ?? 'DIR'}/ names a directory)`);
   if (values.output !== undefined) {
     if (positionals.length !== 1) throw new UsageError('archflow render: -o OUT.md takes exactly one Markdown file');
     if (!isMarkdownPath(values.output)) throw new UsageError(`archflow render: -o must name a Markdown file, got '${values.output}'`);

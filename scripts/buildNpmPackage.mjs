@@ -2,7 +2,7 @@
 // Writes the npm package `archflow` (the CLI, the MCP server and the language server) into
 // out/npm/: the production bundles and the files they read at run time, with a manifest of
 // its own. The repository's package.json stays the extension's manifest and the workspace's
-// (every dev and bundled dependency, `private`); see docs/decisions/0001-npm-package.md.
+// (every dev and bundled dependency, `private`); see docs/decisions/0007-npm-package.md.
 // Usage: node scripts/buildNpmPackage.mjs [--out DIR] [--no-build] [--pack]
 //   --no-build  use dist/ as it is (it must be a production build)
 //   --pack      also run `npm pack` in the output folder and print the tarball's path

@@ -109,6 +109,14 @@ export function parseMcpArgs(argv: readonly string[], env: Record<string, string
 /** Renders (and layout threads) at once: two, so one slow render never holds up all the others. */
 const RENDERS_AT_ONCE = 2;
 
+/**
+ * How many renders may pile up (docs/mcp-server-limits.md has the figures behind them): one
+ * 2025-era session (or stdio connection) may have 4 queued or running, and 32 of all clients may
+ * wait, so the last one waits about 32 renders of a 300-node diagram at two at a time, within an
+ * SDK client's default 60 s request timeout. More are refused at once with a clear message.
+ */
+export const RENDER_QUEUE_LIMITS = { perLane: 4, waiting: 32 } as const;
+
 export interface McpCliContext {
   cwd: string;
   logger: ServerLogger;
@@ -134,7 +142,7 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
   const { logger } = context;
   // Sessions take turns, two renders at a time, each laying out on its own worker thread:
   // one client's slow render (up to the time limit) leaves the other slot to everyone else.
-  const renderQueue = new FairQueue(RENDERS_AT_ONCE);
+  const renderQueue = new FairQueue(RENDERS_AT_ONCE, RENDER_QUEUE_LIMITS);
   // Layout runs on worker threads so that a large render never stalls other requests.
   const worker = createLayoutWorker({ workers: RENDERS_AT_ONCE });
   // So does rasterising a preview (seconds for a big one); that thread ends when idle.

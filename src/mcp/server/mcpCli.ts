@@ -111,11 +111,12 @@ const RENDERS_AT_ONCE = 2;
 
 /**
  * How many renders may pile up (docs/mcp-server-limits.md has the figures behind them): one
- * 2025-era session (or stdio connection) may have 4 queued or running, and 32 of all clients may
- * wait, so the last one waits about 32 renders of a 300-node diagram at two at a time, within an
- * SDK client's default 60 s request timeout. More are refused at once with a clear message.
+ * 2025-era session (or stdio connection) may have 4 queued or running, and 16 of all clients may
+ * wait. With 32 waiting, 50 busy clients on 2 shared cores saw renders wait 40 to 64 s, past an
+ * SDK client's default 60 s request timeout: an answer that comes after the caller gave up is
+ * work for nobody. More are refused at once with a message that says to retry.
  */
-export const RENDER_QUEUE_LIMITS = { perLane: 4, waiting: 32 } as const;
+export const RENDER_QUEUE_LIMITS = { perLane: 4, waiting: 16 } as const;
 
 export interface McpCliContext {
   cwd: string;

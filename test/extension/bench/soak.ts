@@ -36,6 +36,9 @@ export interface SoakResult {
   /** Timers created during the soak and still pending once the last edit is drawn and a second has passed. */
   timersLeftBehind: number;
   timersCreated: number;
+  /** The pending ones by kind and delay, half-way through (after a second's pause) and at the end. */
+  timersLiveHalfWay: string[];
+  timersLiveAtEnd: string[];
   /** Node's active resources by type, after warm-up and at the end. */
   activeResourcesAfterWarmup: Record<string, number>;
   activeResourcesAtEnd: Record<string, number>;
@@ -59,7 +62,8 @@ function activeResources(): Record<string, number> {
 
 /** Counts timers created from now on until they fire or are cleared; `restore` puts the globals back. */
 function countTimers() {
-  const live = new Set<unknown>();
+  /** Each live timer's kind and delay, to tell a per-edit leak from the extension's few long-lived timers. */
+  const live = new Map<unknown, string>();
   let created = 0;
   const original = { setTimeout, clearTimeout, setInterval, clearInterval };
   const g = globalThis as Record<string, unknown>;
@@ -73,7 +77,7 @@ function countTimers() {
       ms,
       ...args,
     );
-    live.add(handle);
+    live.set(handle, `timeout ${ms ?? 0} ms`);
     return handle;
   };
   g.clearTimeout = (handle: NodeJS.Timeout | undefined) => {
@@ -83,7 +87,7 @@ function countTimers() {
   g.setInterval = (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
     created++;
     const handle = original.setInterval(fn, ms, ...args);
-    live.add(handle);
+    live.set(handle, `interval ${ms ?? 0} ms`);
     return handle;
   };
   g.clearInterval = (handle: NodeJS.Timeout | undefined) => {
@@ -93,6 +97,9 @@ function countTimers() {
   return {
     get live() {
       return live.size;
+    },
+    get liveKinds() {
+      return [...live.values()].sort();
     },
     get created() {
       return created;
@@ -133,6 +140,7 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
     const first = drawn(doc.version);
     await vscode.commands.executeCommand('archflow.showPreviewToSide', file);
     await first;
+    let halfWay: string[] = [];
     let afterWarmup: { heap: number; rss: number; resources: Record<string, number>; heapsFrom: number } | undefined;
     for (let i = 0; i < edits; i++) {
       if (i === warmup) {
@@ -142,10 +150,15 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
         afterWarmup = { heap: m.heapUsed, rss: m.rss, resources: activeResources(), heapsFrom: heaps.length };
         timers = countTimers();
       }
+      if (i === Math.floor((warmup + edits) / 2)) {
+        await settle();
+        halfWay = timers!.liveKinds;
+      }
       const line = doc.getText().split('\n').findIndex((l) => l.includes('n0 = rectangle'));
       const shown = drawn(doc.version + 1);
       await editor.edit((e) => e.replace(doc.lineAt(line).range, editedFirstNode(i)));
       await shown;
+      if ((i + 1) % 50 === 0) console.log(`[soak] ${i + 1} of ${edits} edits drawn`);
     }
     await settle();
     fullGc();
@@ -165,6 +178,8 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
       ...(warmHeap !== undefined && endHeap !== undefined ? { webviewHeapAfterWarmupMb: mb(warmHeap), webviewHeapAtEndMb: mb(endHeap), webviewHeapGrowthPct: pct(warmHeap, endHeap) } : {}),
       timersLeftBehind: timers?.live ?? Number.NaN,
       timersCreated: timers?.created ?? Number.NaN,
+      timersLiveHalfWay: halfWay,
+      timersLiveAtEnd: timers?.liveKinds ?? [],
       activeResourcesAfterWarmup: afterWarmup!.resources,
       activeResourcesAtEnd: resourcesAtEnd,
     };

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|mcp-eras|markdown|lsp|robustness|layout-quality|activation]
+ * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|mcp-eras|markdown|lsp|robustness|layout-quality|activation|load|load-stdio]
+ *   load: [--duration S (default 180)] [--clients N (default 50)]; load-stdio: [--calls N (default 10000)]
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { benchChatAppHost } from './chatAppHost.bench';
 import { benchChatWebview } from './chatWebview.bench';
 import { benchCore } from './core.bench';
 import { benchLayoutQuality } from './layoutQuality.bench';
+import { benchLoad } from './load.bench';
+import { benchLoadStdio } from './loadStdio.bench';
 import { benchLongLabels } from './longLabels.bench';
 import { benchLsp } from './lsp.bench';
 import { benchMcpApp } from './mcpApp.bench';
@@ -24,8 +27,14 @@ import { benchWebview } from './webview.bench';
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const numberFlag = (name: string, fallback: number) => {
+  if (!argv.includes(name)) return fallback;
+  const value = Number(argv[argv.indexOf(name) + 1]);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
+  return value;
+};
 
-const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
+const suites: Array<{ name: string; explicit?: boolean; run: () => Promise<BenchRow[]> }> = [
   { name: 'mcp-server', run: benchMcpServer },
   { name: 'mcp-client', run: benchMcpClient },
   { name: 'mcp-eras', run: benchMcpEras },
@@ -41,6 +50,9 @@ const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'lsp', run: () => benchLsp({ runs: quick ? 3 : 7, requests: quick ? 30 : 100 }) },
   { name: 'robustness', run: () => benchRobustness({ runs: quick ? 1 : 3 }) },
   { name: 'activation', run: () => benchActivation({ runs: quick ? 3 : 7 }) },
+  // Minutes of load on the shared machine: only when asked for by name.
+  { name: 'load', explicit: true, run: () => benchLoad({ durationS: numberFlag('--duration', quick ? 30 : 180), clients: numberFlag('--clients', 50) }) },
+  { name: 'load-stdio', explicit: true, run: () => benchLoadStdio({ calls: numberFlag('--calls', quick ? 2000 : 10_000) }) },
 ];
 
 /**
@@ -58,7 +70,7 @@ function benchMarkdownPreview(reps: number): BenchRow[] {
 async function main(): Promise<void> {
   console.log(`ArchFlow benchmarks — node ${process.version}, ${new Date().toISOString()}${quick ? ' (quick)' : ''}`);
   for (const suite of suites) {
-    if (only && suite.name !== only) continue;
+    if (only ? suite.name !== only : suite.explicit) continue;
     const t0 = performance.now();
     const rows = await suite.run();
     printTable(`${suite.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`, rows);

@@ -24,6 +24,36 @@ export class WorkerTimeoutError extends Error {
   }
 }
 
+/**
+ * The worker thread died while requests were pending: it crashed, ran out of memory (see
+ * `resourceLimits`) or was terminated from outside. The next request starts a fresh thread.
+ */
+export class WorkerCrashedError extends Error {
+  constructor(
+    readonly workerName: string,
+    readonly reason: 'out-of-memory' | 'crashed' | 'exited',
+    detail: string,
+    options?: ErrorOptions,
+  ) {
+    const what = reason === 'out-of-memory' ? `ran out of memory: ${detail}` : reason === 'crashed' ? `crashed: ${detail}` : `exited unexpectedly (${detail})`;
+    super(`${workerName} ${what}; the next request starts a fresh one`, options);
+    this.name = 'WorkerCrashedError';
+  }
+}
+
+/**
+ * Told what happens to the threads, for tests and benchmarks that must see work stop (a
+ * cancelled request terminates its thread) rather than guess it from timings.
+ */
+export interface WorkerObserver {
+  /** A thread was started (the first request, or the first after a crash or cancel). */
+  started?(thread: Worker): void;
+  /** A pending request was cancelled (aborted or timed out) and its thread is being terminated. */
+  cancelled?(reason: Error): void;
+  /** A thread died with requests pending; they reject with `error`. */
+  crashed?(error: WorkerCrashedError): void;
+}
+
 export interface WorkerClient<Payload, Result> {
   /**
    * Sends `payload` to the worker thread and resolves with its answer. Rejects with the
@@ -50,6 +80,9 @@ export interface WorkerClientOptions {
   toError?: (error: { name: string; message: string; stack?: string }) => Error;
   /** The worker's call stack, in MB (Node's default is about 4): deep recursion in a library needs more. */
   stackSizeMb?: number;
+  /** The worker's heap cap, in MB: past it the thread dies with a {@link WorkerCrashedError} instead of the process. */
+  maxHeapMb?: number;
+  observer?: WorkerObserver;
 }
 
 /**
@@ -110,11 +143,13 @@ export function createWorkerClient<Payload extends object, Result>(options: Work
   };
 
   const start = (): Worker => {
-    const w = new Worker(workerPath, options.stackSizeMb ? { resourceLimits: { stackSizeMb: options.stackSizeMb } } : {});
+    const resourceLimits = { ...(options.stackSizeMb ? { stackSizeMb: options.stackSizeMb } : {}), ...(options.maxHeapMb ? { maxOldGenerationSizeMb: options.maxHeapMb } : {}) };
+    const w = new Worker(workerPath, Object.keys(resourceLimits).length > 0 ? { resourceLimits } : {});
     // A worker that died takes its pending requests with it; only the current one counts.
-    const crashed = (error: Error) => {
+    const crashed = (error: WorkerCrashedError) => {
       if (worker !== w) return;
       void stop(w);
+      if (pending.size > 0) options.observer?.crashed?.(error);
       failAll(error);
     };
     w.on('message', (response: WorkerResponse<Result>) => {
@@ -126,8 +161,11 @@ export function createWorkerClient<Payload extends object, Result>(options: Work
       if ('value' in response) p.resolve(response.value);
       else p.reject(toError(response.error));
     });
-    w.on('error', (error: Error) => crashed(new Error(`${name} crashed: ${error.message}`, { cause: error })));
-    w.on('exit', (code: number) => crashed(new Error(`${name} exited unexpectedly (exit code ${code})`)));
+    w.on('error', (error: Error & { code?: string }) =>
+      crashed(new WorkerCrashedError(name, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out-of-memory' : 'crashed', error.message, { cause: error })),
+    );
+    w.on('exit', (code: number) => crashed(new WorkerCrashedError(name, 'exited', `exit code ${code}`)));
+    options.observer?.started?.(w);
     return w;
   };
 
@@ -150,6 +188,7 @@ export function createWorkerClient<Payload extends object, Result>(options: Work
     pending.delete(id);
     p.done();
     p.reject(error);
+    options.observer?.cancelled?.(error);
     if (worker) void stop(worker);
     if (pending.size === 0 || disposed) return;
     const fresh = (worker = start());

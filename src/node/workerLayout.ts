@@ -2,7 +2,9 @@ import type { LayoutOptions } from '../core/layout';
 import type { DiagramModel } from '../core/model';
 import type { IconData, Scene } from '../core/scene';
 import type { LayoutPayload } from '../protocol/workerMessages';
-import { bundledWorkerPath, createWorkerClient, WorkerTimeoutError } from './workerClient';
+import { bundledWorkerPath, createWorkerClient, WorkerTimeoutError, type WorkerObserver } from './workerClient';
+
+export { WorkerCrashedError, type WorkerObserver } from './workerClient';
 
 export type { LayoutPayload } from '../protocol/workerMessages';
 
@@ -10,7 +12,7 @@ export interface LayoutWorker {
   /**
    * Lays the diagram out on the worker thread; resolves with the same scene `layoutDiagram`
    * gives in-thread. Rejects if the worker crashes or exits while the request is pending
-   * (the next call starts a fresh worker), once the worker is disposed, with a
+   * (a {@link WorkerCrashedError}; the next call starts a fresh worker), once the worker is disposed, with a
    * {@link LayoutTimeoutError} when it takes longer than the time limit, and with the
    * signal's reason when `signal` aborts (the worker is then stopped and restarted).
    */
@@ -51,7 +53,16 @@ export function defaultLayoutWorkerPath(): string {
  * so deep input that passes the language's limits (see DIAGRAM_LIMITS) lays out instead of
  * overflowing. Every thread gives the same scene for the same input.
  */
-export function createLayoutWorker(options: { workerPath?: string; timeLimitMs?: number; workers?: number } = {}): LayoutWorker {
+export function createLayoutWorker(
+  options: {
+    workerPath?: string;
+    timeLimitMs?: number;
+    workers?: number;
+    /** Each thread's heap cap in MB: a layout past it fails with a WorkerCrashedError ('out-of-memory') and the thread is replaced. Default: Node's. */
+    maxHeapMb?: number;
+    observer?: WorkerObserver;
+  } = {},
+): LayoutWorker {
   const timeoutMs = options.timeLimitMs ?? DEFAULT_LAYOUT_TIME_LIMIT_MS;
   const count = options.workers ?? 1;
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`workers must be a whole number of at least 1, got ${count}`);
@@ -60,6 +71,8 @@ export function createLayoutWorker(options: { workerPath?: string; timeLimitMs?:
       workerPath: options.workerPath ?? defaultLayoutWorkerPath(),
       name: 'layout worker',
       stackSizeMb: LAYOUT_STACK_MB,
+      maxHeapMb: options.maxHeapMb,
+      observer: options.observer,
       toError: (e) => new Error(`layout failed in the worker: ${e.stack ?? e.message}`),
     }),
     inHand: 0,

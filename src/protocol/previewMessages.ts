@@ -119,6 +119,11 @@ export interface RenderedMessage {
    * (`performance.timeOrigin + performance.now()`), to split the messaging time into its two legs.
    */
   receivedAt?: number;
+  /**
+   * The webview's JS heap in use, in bytes (Chromium's `performance.memory.usedJSHeapSize`,
+   * precise only when the browser runs with --enable-precise-memory-info), for the memory soak.
+   */
+  heapBytes?: number;
 }
 
 /** Webview -> host: something went wrong inside the webview; the host logs it. */

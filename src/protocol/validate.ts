@@ -29,6 +29,7 @@ const schemas = {
     elements: z.int().check(z.gte(0)),
     renderMs: z.optional(z.number().check(z.refine(Number.isFinite, 'must be finite'), z.gte(0))),
     receivedAt: z.optional(z.number().check(z.refine(Number.isFinite, 'must be finite'), z.gte(0))),
+    heapBytes: z.optional(z.number().check(z.refine(Number.isFinite, 'must be finite'), z.gte(0))),
   }),
   log: z.strictObject({ type: z.literal('log'), level: z.enum(['error', 'warn', 'info']), message: z.string().check(z.maxLength(MAX_TEXT)) }),
 } satisfies Record<PreviewToHostMessage['type'], z.ZodMiniType>;

@@ -62,6 +62,7 @@ async function main(): Promise<number> {
   // The benchmark: the chat webview reports when text reaches the screen; ARCHFLOW_BENCH_PART picks a part.
   if (bench) env.ARCHFLOW_CHAT_REPORT_PAINTS = '1';
   if (process.env.ARCHFLOW_BENCH_PART) env.ARCHFLOW_BENCH_PART = process.env.ARCHFLOW_BENCH_PART;
+  if (process.env.ARCHFLOW_SOAK_EDITS) env.ARCHFLOW_SOAK_EDITS = process.env.ARCHFLOW_SOAK_EDITS;
 
   const artifacts = join(repoRoot, 'test-results');
   mkdirSync(artifacts, { recursive: true });

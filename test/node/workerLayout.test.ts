@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { layoutDiagram } from '../../src/core/layout';
-import { createLayoutWorker, defaultLayoutWorkerPath } from '../../src/node/workerLayout';
+import type { Worker } from 'node:worker_threads';
+import { createLayoutWorker, defaultLayoutWorkerPath, WorkerCrashedError } from '../../src/node/workerLayout';
 import { diagram, generated } from '../core/layout/builders';
 
 const repo = resolve(__dirname, '../..');
@@ -54,6 +55,38 @@ describe('createLayoutWorker', () => {
         clearInterval(timer);
       }
       assert.ok(ticks >= 10, `the event loop ticked ${ticks} times during the layout`);
+    } finally {
+      await worker.dispose();
+    }
+  });
+
+  it('a layout that runs the thread out of memory rejects, saying so, and the next layout runs on a fresh thread', { timeout: 180_000 }, async () => {
+    const started: unknown[] = [];
+    const crashed: WorkerCrashedError[] = [];
+    // A real out-of-memory: a heap cap that a small diagram fits in and a 1,000-node one does not.
+    const worker = createLayoutWorker({ maxHeapMb: 48, timeLimitMs: 600_000, observer: { started: (t) => started.push(t), crashed: (e) => crashed.push(e) } });
+    try {
+      await assert.rejects(worker.layout(generated(1000, 3), {}), (e: Error) => e instanceof WorkerCrashedError && e.reason === 'out-of-memory' && /^layout worker ran out of memory: .*; the next request starts a fresh one$/.test(e.message));
+      assert.equal(crashed.length, 1);
+      const scene = await worker.layout(small, icons);
+      assert.deepStrictEqual(scene, await layoutDiagram(small, icons));
+      assert.equal(started.length, 2, 'a fresh thread served the next layout');
+    } finally {
+      await worker.dispose();
+    }
+  });
+
+  it('a thread terminated mid-layout (as a crash would) fails that layout only; the next runs on a fresh thread', { timeout: 120_000 }, async () => {
+    const threads: Worker[] = [];
+    let cancelled = 0;
+    const worker = createLayoutWorker({ observer: { started: (t) => threads.push(t), cancelled: () => cancelled++ } });
+    try {
+      const pending = worker.layout(generated(300, 3), {});
+      await threads[0].terminate();
+      await assert.rejects(pending, (e: Error) => e instanceof WorkerCrashedError && e.reason === 'exited' && /layout worker exited unexpectedly \(exit code \d+\); the next request starts a fresh one/.test(e.message));
+      assert.deepStrictEqual(await worker.layout(small, icons), await layoutDiagram(small, icons));
+      assert.equal(threads.length, 2);
+      assert.equal(cancelled, 0, 'a crash is not a cancel');
     } finally {
       await worker.dispose();
     }

@@ -17,6 +17,7 @@ const valid: PreviewToHostMessage[] = [
   { type: 'openLink', url: 'mailto:ops@example.com' },
   { type: 'rendered', uri: URI, version: 4, elements: 12 },
   { type: 'rendered', uri: URI, version: 5, elements: 12, renderMs: 16.5, receivedAt: 1_796_000_000_000.25 },
+  { type: 'rendered', uri: URI, version: 6, elements: 12, heapBytes: 12_345_678 },
   { type: 'log', level: 'error', message: 'boom' },
 ];
 
@@ -48,6 +49,7 @@ test('malformed messages are rejected with a reason naming the type and field', 
     [{ type: 'log', level: 'fatal', message: 'x' }, /level/],
     [{ type: 'rendered', uri: URI, version: 1, elements: 1, renderMs: -1 }, /renderMs/],
     [{ type: 'rendered', uri: URI, version: 1, elements: 1, receivedAt: Number.POSITIVE_INFINITY }, /receivedAt/],
+    [{ type: 'rendered', uri: URI, version: 1, elements: 1, heapBytes: -1 }, /heapBytes/],
   ];
   for (const [value, reason] of cases) {
     const r = parseWebviewMessage(value);

@@ -134,6 +134,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
         version: doc.version,
         elements: doc.scene ? doc.scene.nodes.length + doc.scene.groups.length : 0,
         ...(arrived !== undefined ? { renderMs: Math.max(0, performance.now() - arrived), receivedAt: performance.timeOrigin + arrived } : {}),
+        ...heapInUse(),
       });
     });
     return () => cancelAnimationFrame(frame);
@@ -224,4 +225,10 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
 function cssVariable(name: string, _themeKey: string): string | undefined {
   const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return v || undefined;
+}
+
+/** Chromium's non-standard heap figure, for the editor's memory soak; nothing elsewhere. */
+function heapInUse(): { heapBytes?: number } {
+  const used = (performance as Performance & { memory?: { usedJSHeapSize?: number } }).memory?.usedJSHeapSize;
+  return typeof used === 'number' && Number.isFinite(used) && used >= 0 ? { heapBytes: used } : {};
 }

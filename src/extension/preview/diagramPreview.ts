@@ -51,6 +51,8 @@ export interface RenderedEvent {
   /** Epoch milliseconds: the host posted the update; the webview received it (see RenderedMessage). */
   postedAtEpoch?: number;
   receivedAtEpoch?: number;
+  /** The webview's JS heap in use, in bytes, when the webview's browser reports it (see RenderedMessage). */
+  webviewHeapBytes?: number;
 }
 
 /** Problems for the preview's banner: errors first, then warnings, each in source order. */
@@ -389,6 +391,7 @@ export class DiagramPreview extends Disposable {
             : {}),
           ...(message.renderMs !== undefined ? { renderMs: message.renderMs } : {}),
           ...(message.receivedAt !== undefined ? { receivedAtEpoch: message.receivedAt } : {}),
+          ...(message.heapBytes !== undefined ? { webviewHeapBytes: message.heapBytes } : {}),
         });
         return;
       }

@@ -4,6 +4,27 @@ export interface TaskQueue {
   run<T>(task: () => Promise<T> | T): Promise<T>;
 }
 
+/**
+ * A task refused because the queue is full: its lane (one client) already has `limit` tasks
+ * queued or running (`scope` 'lane'), or `limit` tasks of all lanes are waiting ('queue').
+ */
+export class QueueFullError extends Error {
+  constructor(
+    readonly scope: 'lane' | 'queue',
+    readonly limit: number,
+  ) {
+    super(scope === 'lane' ? `this client already has ${limit} renders queued or running` : `${limit} renders are already waiting`);
+    this.name = 'QueueFullError';
+  }
+}
+
+export interface FairQueueLimits {
+  /** Tasks one lane may have queued or running; more are refused with a QueueFullError. Default: no limit. */
+  perLane?: number;
+  /** Tasks of all lanes that may wait for a slot; more are refused with a QueueFullError. Default: no limit. */
+  waiting?: number;
+}
+
 interface Lane {
   tasks: Array<() => void>;
   running: boolean;
@@ -20,9 +41,27 @@ export class FairQueue {
   /** Lanes with a task waiting and none running, in the order they take their turn. */
   private readonly turns: Lane[] = [];
   private active = 0;
+  private queued = 0;
+  readonly perLane: number;
+  readonly maxWaiting: number;
 
-  constructor(readonly concurrency = 1) {
+  constructor(
+    readonly concurrency = 1,
+    limits: FairQueueLimits = {},
+  ) {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a whole number of at least 1, got ${concurrency}`);
+    this.perLane = atLeastOne('perLane', limits.perLane);
+    this.maxWaiting = atLeastOne('waiting', limits.waiting);
+  }
+
+  /** Tasks waiting for a slot, all lanes together. */
+  get waiting(): number {
+    return this.queued;
+  }
+
+  /** Tasks running now. */
+  get running(): number {
+    return this.active;
   }
 
   /** A new lane: give each session its own. A lane without tasks holds nothing. */
@@ -31,6 +70,11 @@ export class FairQueue {
     return {
       run: <T>(task: () => Promise<T> | T) =>
         new Promise<T>((resolve, reject) => {
+          // Refused at once, not queued: a client that piles up renders would otherwise hold
+          // everyone's memory and make every later caller wait out its backlog.
+          if (lane.tasks.length + (lane.running ? 1 : 0) >= this.perLane) return reject(new QueueFullError('lane', this.perLane));
+          if (this.queued >= this.maxWaiting && (lane.running || this.active >= this.concurrency)) return reject(new QueueFullError('queue', this.maxWaiting));
+          this.queued++;
           lane.tasks.push(() => {
             void (async () => task())().then(resolve, reject).finally(() => this.finished(lane));
           });
@@ -52,9 +96,16 @@ export class FairQueue {
     while (this.active < this.concurrency && this.turns.length > 0) {
       const lane = this.turns.shift()!;
       const start = lane.tasks.shift()!;
+      this.queued--;
       lane.running = true;
       this.active++;
       start();
     }
   }
+}
+
+function atLeastOne(name: string, value: number | undefined): number {
+  if (value === undefined) return Infinity;
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number of at least 1, got ${value}`);
+  return value;
 }

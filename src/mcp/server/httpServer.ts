@@ -87,18 +87,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       const session = sessions.get(sessionId);
       if (!session) return sendJsonError(res, 404, -32001, 'Session not found; initialize a new one');
       session.lastActive = Date.now();
-      return session.transport.handleRequest(req, res);
+      if (req.method !== 'POST') return session.transport.handleRequest(req, res);
+      const read = await readJson(req, res, maxBodyBytes);
+      if (!read.ok) return;
+      cancelOnDisconnect(session.transport, res, read.body, logger);
+      return session.transport.handleRequest(req, res, read.body);
     }
 
     if (req.method !== 'POST') return sendJsonError(res, 400, -32000, 'Bad Request: no Mcp-Session-Id header');
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(req, maxBodyBytes));
-    } catch (err) {
-      const tooLarge = err instanceof BodyTooLargeError;
-      if (tooLarge) return sendJsonError(res, 413, -32000, err.message, { Connection: 'close' });
-      return sendJsonError(res, 400, -32700, 'Parse error: the body is not JSON');
-    }
+    const read = await readJson(req, res, maxBodyBytes);
+    if (!read.ok) return;
+    const { body } = read;
     if (!(await isLegacyRequest(await toWebRequest(req, body), body, { maxRequestBodySize: maxBodyBytes }))) return serveModern(req, res, body);
     if (!isInitializeRequest(body)) return sendJsonError(res, 400, -32000, 'Bad Request: no Mcp-Session-Id header and not an initialize request');
     if (sessions.size >= maxSessions) return sendJsonError(res, 503, -32000, `Too many open sessions (${maxSessions})`);
@@ -167,6 +166,40 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 }
 
 class BodyTooLargeError extends Error {}
+
+/** The parsed body, or an error answer already sent (413 over the limit, 400 not JSON). */
+async function readJson(req: IncomingMessage, res: ServerResponse, limit: number): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  try {
+    return { ok: true, body: JSON.parse(await readBody(req, limit)) };
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) sendJsonError(res, 413, -32000, err.message, { Connection: 'close' });
+    else sendJsonError(res, 400, -32700, 'Parse error: the body is not JSON');
+    return { ok: false };
+  }
+}
+
+/**
+ * A 2025-era session keeps its handlers running when the POST that asked goes away (the SDK
+ * leaves room for resumable streams, which this server does not offer), so a client that
+ * disconnects mid-render would leave its layout running for nobody. When the response closes
+ * unfinished, each request of the body is cancelled as if the client had sent
+ * `notifications/cancelled`: its handler's signal aborts, which stops a queued or running
+ * render. (2026-07-28 requests need nothing: the SDK closes their one-request server.)
+ */
+function cancelOnDisconnect(transport: NodeStreamableHTTPServerTransport, res: ServerResponse, body: unknown, logger: ServerLogger): void {
+  const ids = (Array.isArray(body) ? body : [body]).flatMap((m: unknown) => {
+    const message = m as { id?: unknown; method?: unknown } | null;
+    return message && typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number') ? [message.id] : [];
+  });
+  if (ids.length === 0) return;
+  res.once('close', () => {
+    if (res.writableFinished) return;
+    for (const requestId of ids) {
+      logger.info(`request ${String(requestId)} cancelled: the client disconnected`);
+      transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'the client disconnected' } });
+    }
+  });
+}
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {

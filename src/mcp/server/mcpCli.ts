@@ -109,6 +109,15 @@ export function parseMcpArgs(argv: readonly string[], env: Record<string, string
 /** Renders (and layout threads) at once: two, so one slow render never holds up all the others. */
 const RENDERS_AT_ONCE = 2;
 
+/**
+ * How many renders may pile up over HTTP (docs/mcp-server-limits.md has the figures behind them):
+ * one 2025-era session may have 4 queued or running, and 16 of all clients may
+ * wait. With 32 waiting, 50 busy clients on 2 shared cores saw renders wait 40 to 64 s, past an
+ * SDK client's default 60 s request timeout: an answer that comes after the caller gave up is
+ * work for nobody. More are refused at once with a message that says to retry.
+ */
+export const RENDER_QUEUE_LIMITS = { perLane: 4, waiting: 16 } as const;
+
 export interface McpCliContext {
   cwd: string;
   logger: ServerLogger;
@@ -134,7 +143,8 @@ export async function startMcpCli(options: McpCliOptions, context: McpCliContext
   const { logger } = context;
   // Sessions take turns, two renders at a time, each laying out on its own worker thread:
   // one client's slow render (up to the time limit) leaves the other slot to everyone else.
-  const renderQueue = new FairQueue(RENDERS_AT_ONCE);
+  // The limits protect HTTP clients from each other; a stdio connection has the server to itself.
+  const renderQueue = new FairQueue(RENDERS_AT_ONCE, options.mode === 'http' ? RENDER_QUEUE_LIMITS : {});
   // Layout runs on worker threads so that a large render never stalls other requests.
   const worker = createLayoutWorker({ workers: RENDERS_AT_ONCE });
   // So does rasterising a preview (seconds for a big one); that thread ends when idle.

@@ -29,6 +29,10 @@ export interface ServerMessages {
   previewScaledDown(width: number, height: number): string;
   /** The layout ran past its time limit and was stopped. */
   layoutTimedOut(seconds: number): string;
+  /** Refused before queuing: this client has `limit` renders in hand (`lane`), or `limit` renders wait already (`queue`). */
+  renderQueueFull(scope: 'lane' | 'queue', limit: number): string;
+  /** The layout thread died (crash or out of memory) while drawing; a fresh one takes the next render. */
+  layoutWorkerDied(outOfMemory: boolean): string;
   invalidBackground(value: string): string;
   diagramHasErrors(errors: number): string;
   countsLine(elements: number, connections: number, errors: number, warnings: number): string;
@@ -68,6 +72,12 @@ const en: ServerMessages = {
   allowedRoots: (roots) => (roots.length ? `Allowed roots: ${roots.join(', ')}` : 'Allowed roots: none'),
   writeFailed: (path, reason) => `Could not write ${path}: ${reason}`,
   renderFailed: (reason) => `The diagram could not be rendered: ${reason}`,
+  renderQueueFull: (scope, limit) =>
+    scope === 'lane'
+      ? `Refused: you already have ${limit} renders queued or running; wait for one to finish before sending another. Nothing was written.`
+      : `The server is busy: ${limit} renders are already waiting. Try again in a few seconds; nothing was written.`,
+  layoutWorkerDied: (outOfMemory) =>
+    `${outOfMemory ? 'The layout ran out of memory' : 'The layout thread stopped unexpectedly'} while drawing this diagram, and nothing was written. A fresh layout thread serves the next render: try again; if it happens again, split the diagram into smaller ones.`,
   previewScaledDown: (width, height) => `The preview is scaled down to ${width} × ${height} px to stay small; the SVG is full size.`,
   layoutTimedOut: (seconds) =>
     `The layout took longer than ${seconds} s and was stopped: the diagram is too large or too dense to lay out in time. Split it into smaller diagrams or connect fewer pairs; nothing was written.`,
@@ -125,6 +135,12 @@ const ptBR: ServerMessages = {
   allowedRoots: (roots) => (roots.length ? `Raízes permitidas: ${roots.join(', ')}` : 'Raízes permitidas: nenhuma'),
   writeFailed: (path, reason) => `Não foi possível gravar ${path}: ${reason}`,
   renderFailed: (reason) => `O diagrama não pôde ser desenhado: ${reason}`,
+  renderQueueFull: (scope, limit) =>
+    scope === 'lane'
+      ? `Recusado: você já tem ${limit} desenhos na fila ou em andamento; espere um terminar antes de enviar outro. Nada foi gravado.`
+      : `O servidor está ocupado: ${limit} desenhos já estão esperando. Tente de novo em alguns segundos; nada foi gravado.`,
+  layoutWorkerDied: (outOfMemory) =>
+    `${outOfMemory ? 'O layout ficou sem memória' : 'A thread de layout parou inesperadamente'} ao desenhar este diagrama, e nada foi gravado. Uma thread de layout nova atende o próximo desenho: tente de novo; se acontecer outra vez, divida o diagrama em diagramas menores.`,
   previewScaledDown: (width, height) => `A prévia foi reduzida para ${width} × ${height} px para ficar pequena; o SVG tem o tamanho inteiro.`,
   layoutTimedOut: (seconds) =>
     `O layout levou mais de ${seconds} s e foi interrompido: o diagrama é grande ou denso demais para o layout a tempo. Divida-o em diagramas menores ou conecte menos pares; nada foi gravado.`,

@@ -14,6 +14,7 @@ import { coreScene, editedFirstNode, generatePreviewDiagram } from '../../../ben
 import type { ChatHandle } from '../../../src/extension/chat/registerChat';
 import { benchChat } from './chat';
 import { benchLanguage } from './language';
+import { benchSoak } from './soak';
 
 const SIZES = [10, 100, 300];
 const EDITS = 9;
@@ -80,7 +81,7 @@ interface Rendered {
 }
 
 interface Api {
-  onDidRenderPreview: vscode.Event<Rendered>;
+  onDidRenderPreview: vscode.Event<Rendered & { webviewHeapBytes?: number }>;
   chat: ChatHandle;
 }
 
@@ -179,10 +180,10 @@ export async function run(): Promise<void> {
   lag.disable();
   const idleDelayMs = lag.max / 1e6;
 
-  // ARCHFLOW_BENCH_PART=preview|chat|language runs one part only.
+  // ARCHFLOW_BENCH_PART=preview|chat|language|soak runs one part only (soak, 1,000 edits, only when asked for).
   const part = process.env.ARCHFLOW_BENCH_PART;
   const language = part === undefined || part === 'language' ? await benchLanguage(folder) : undefined;
-  for (const n of part === 'chat' || part === 'language' ? [] : SIZES) {
+  for (const n of part === 'chat' || part === 'language' || part === 'soak' ? [] : SIZES) {
     const text = generatePreviewDiagram(n);
     const file = vscode.Uri.joinPath(folder, `bench-${n}.diagram`);
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(text));
@@ -283,8 +284,9 @@ export async function run(): Promise<void> {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }
 
-  const chat = part === 'preview' || part === 'language' ? undefined : await benchChat(api.chat, ext.extensionPath);
-  const bench = { activationMs: round(activationMs), idleEventLoopDelayMs: round(idleDelayMs), sizes: results, chat, language };
+  const chat = part === 'preview' || part === 'language' || part === 'soak' ? undefined : await benchChat(api.chat, ext.extensionPath);
+  const soak = part === 'soak' ? await benchSoak(api, folder, Number(process.env.ARCHFLOW_SOAK_EDITS ?? 1000)) : undefined;
+  const bench = { activationMs: round(activationMs), idleEventLoopDelayMs: round(idleDelayMs), sizes: results, chat, language, soak };
   console.log(JSON.stringify(bench, null, 2));
   if (out) writeFileSync(out, JSON.stringify({ passed: 1, failed: 0, pending: 0, tests: [{ title: 'benchmark', state: 'passed' }], bench }, null, 2));
 }

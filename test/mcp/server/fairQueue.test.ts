@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as tick } from 'node:timers/promises';
-import { FairQueue } from '../../../src/mcp/server/fairQueue';
+import { FairQueue, QueueFullError } from '../../../src/mcp/server/fairQueue';
 
 /** A task that runs until `release` is called, recording when it starts and ends. */
 function gated(events: string[], name: string) {
@@ -81,4 +81,38 @@ test('a failing task rejects only its own caller and the lane goes on', async ()
 test('refuses a concurrency below one', () => {
   assert.throws(() => new FairQueue(0), RangeError);
   assert.throws(() => new FairQueue(1.5), RangeError);
+});
+
+test('a lane over its limit is refused at once, without waiting or disturbing what runs', async () => {
+  const queue = new FairQueue(1, { perLane: 2 });
+  const a = queue.lane();
+  const b = queue.lane();
+  const events: string[] = [];
+  const first = gated(events, 'a1');
+  const running = a.run(first.task);
+  const queued = a.run(async () => 'a2');
+  await assert.rejects(a.run(async () => 'a3'), (e: Error) => e instanceof QueueFullError && e.scope === 'lane' && e.limit === 2 && /already has 2 renders/.test(e.message));
+  // Another lane is not counted against this one.
+  const other = b.run(async () => 'b1');
+  first.release();
+  assert.deepEqual(await Promise.all([running, queued, other]), ['a1', 'a2', 'b1']);
+  // Once its tasks are done the lane takes new ones.
+  assert.equal(await a.run(async () => 'a4'), 'a4');
+});
+
+test('past `waiting` tasks waiting in all lanes, a task that would wait is refused; one that can start now is not', async () => {
+  const queue = new FairQueue(1, { waiting: 2 });
+  const events: string[] = [];
+  const first = gated(events, 'l0');
+  const lanes = Array.from({ length: 4 }, () => queue.lane());
+  const running = lanes[0].run(first.task);
+  const waiting = [lanes[1].run(async () => 'l1'), lanes[2].run(async () => 'l2')];
+  assert.equal(queue.waiting, 2);
+  assert.equal(queue.running, 1);
+  await assert.rejects(lanes[3].run(async () => 'l3'), (e: Error) => e instanceof QueueFullError && e.scope === 'queue' && e.limit === 2);
+  first.release();
+  assert.deepEqual(await Promise.all([running, ...waiting]), ['l0', 'l1', 'l2']);
+  assert.equal(queue.waiting, 0);
+  assert.equal(await lanes[3].run(async () => 'l3'), 'l3');
+  assert.throws(() => new FairQueue(1, { perLane: 0 }), /perLane must be a whole number of at least 1/);
 });

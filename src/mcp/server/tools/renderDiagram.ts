@@ -4,8 +4,8 @@ import { sanitizeColor, type ThemeName } from '../../../core/render';
 import { renderPreviewPng, renderText, type LayoutFunction, type RasterizeFunction } from '../../../node/diagramPipeline';
 import { formatSize, serverMessages } from '../messages';
 import { checkOutputPath, writeOutputAtomic } from '../pathSafety';
-import { LayoutTimeoutError } from '../../../node/workerLayout';
-import type { TaskQueue } from '../fairQueue';
+import { LayoutTimeoutError, WorkerCrashedError } from '../../../node/workerLayout';
+import { QueueFullError, type TaskQueue } from '../fairQueue';
 import { SerialQueue } from '../serialQueue';
 import { diagnosticLines, textTooLarge } from './checkDiagram';
 import type { ToolOutcome } from './outcome';
@@ -65,7 +65,10 @@ export function renderDiagram(input: RenderDiagramInput, context: RenderContext)
     })
     .catch((err: unknown) => {
       const messages = serverMessages(context.locale);
-      return { isError: true, text: err instanceof LayoutTimeoutError ? messages.layoutTimedOut(err.timeLimitMs / 1000) : messages.renderFailed((err as Error).message ?? String(err)) };
+      if (err instanceof LayoutTimeoutError) return { isError: true, text: messages.layoutTimedOut(err.timeLimitMs / 1000) };
+      if (err instanceof QueueFullError) return { isError: true, text: messages.renderQueueFull(err.scope, err.limit) };
+      if (err instanceof WorkerCrashedError) return { isError: true, text: messages.layoutWorkerDied(err.reason === 'out-of-memory') };
+      return { isError: true, text: messages.renderFailed((err as Error).message ?? String(err)) };
     });
 }
 

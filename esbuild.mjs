@@ -27,9 +27,9 @@ const nodeEntries = [
   { in: 'src/extension/chat/chatServices.ts', out: 'chat', external: ['vscode'] },
   // Claude on the cloud platforms: each SDK (about 1 MB with its AWS or Google libraries) is
   // read only when its provider is chosen (see cloudProvidersApart()).
-  { in: 'src/mcp/agent/backends/cloud/bedrock.ts', out: 'cloud-bedrock' },
-  { in: 'src/mcp/agent/backends/cloud/vertex.ts', out: 'cloud-vertex' },
-  { in: 'src/mcp/agent/backends/cloud/foundry.ts', out: 'cloud-foundry' },
+  { in: 'src/agent/backends/cloud/bedrock.ts', out: 'cloud-bedrock' },
+  { in: 'src/agent/backends/cloud/vertex.ts', out: 'cloud-vertex' },
+  { in: 'src/agent/backends/cloud/foundry.ts', out: 'cloud-foundry' },
 ];
 /** Browser bundles for webviews. */
 const webEntries = [

@@ -17,7 +17,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Frame, Page } from 'playwright-core';
 import { DIAGRAM_VIEW_META_KEY, type DiagramViewData } from '../src/core/diagramView';
-import { createDiagramServer } from '../src/mcp/server';
+import { createDiagramServer } from '../src/mcpServer';
 import type { UpdateMessage } from '../src/protocol/index';
 import { launchChromium } from '../test/harness/browser';
 import { openAppHost } from '../test/harness/mcpAppHost';

@@ -1,4 +1,4 @@
-import { MCP_USAGE, McpUsageError, parseMcpArgs, SERVER_VERSION, startMcpCli, stderrLogger } from '../mcp/server';
+import { MCP_USAGE, McpUsageError, parseMcpArgs, SERVER_VERSION, startMcpCli, stderrLogger } from '../mcpServer';
 
 // Stdout is the protocol channel: anything a library prints goes to stderr instead.
 console.log = console.error;

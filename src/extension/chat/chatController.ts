@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { Agent, DIAGRAM_SYSTEM_PROMPT, EDITOR_SYSTEM_PROMPT, type AgentRun, type ApprovalDecision, type RunResult } from '../../mcp/agent/index';
-import type { McpClientManager } from '../../mcp/client/index';
+import { Agent, DIAGRAM_SYSTEM_PROMPT, EDITOR_SYSTEM_PROMPT, type AgentRun, type ApprovalDecision, type RunResult } from '../../agent/index';
+import type { McpClientManager } from '../../mcpClient/index';
 import {
   assertNever,
   type ChatBlocker,

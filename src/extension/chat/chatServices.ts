@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { createEditorServer, EDITOR_SERVER_NAME } from '../../mcp/editor/index';
-import { createDiagramServer } from '../../mcp/server/index';
+import { createEditorServer, EDITOR_SERVER_NAME } from '../../editorTools/index';
+import { createDiagramServer } from '../../mcpServer/index';
 import type { DiagramService } from '../documents/diagramService';
 import type { Exporter } from '../export/exporter';
 import { displayLocale } from '../locale';

@@ -1,6 +1,6 @@
 // Pure (no `vscode`): unit-tested in test/extension/chat.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { addUsage, type AgentEvent, type RunEndReason, type RunResult, type TokenUsage, type ToolOutcome, type ToolResultContent } from '../../mcp/agent/index';
+import { addUsage, type AgentEvent, type RunEndReason, type RunResult, type TokenUsage, type ToolOutcome, type ToolResultContent } from '../../agent/index';
 import type { AssistantItem, ChatItem, ChatOp, ChatRunEndReason, RunEndItem, ToolItem, ToolResultPart, ToolResultView, ToolStatus, UsageView } from '../../protocol/index';
 import type { ChatConfig } from '../config';
 import { diagramFileOf } from './toolFiles';

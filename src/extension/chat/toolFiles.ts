@@ -4,7 +4,7 @@ import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DIAGRAM_VIEW_META_KEY } from '../../core/diagramView';
-import { isInside } from '../../mcp/server/pathSafety';
+import { isInside } from '../../mcpServer/pathSafety';
 import type { ToolFileView } from '../../protocol/index';
 
 const DIAGRAM_FILE = /\.diagram$/i;

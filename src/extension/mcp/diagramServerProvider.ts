@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { WITHHELD_ENV } from '../../mcp/client/withheldEnv';
+import { WITHHELD_ENV } from '../../mcpClient/withheldEnv';
 import { displayLocale } from '../locale';
 
 /** The id under `contributes.mcpServerDefinitionProviders`. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Scene } from '../../core/scene';
-import type { DiagramDocument, DiagramWorkspace, EditOutcome } from '../../mcp/editor/index';
+import type { DiagramDocument, DiagramWorkspace, EditOutcome } from '../../editorTools/index';
 import type { DiagramService } from '../documents/diagramService';
 import { elementTarget } from '../language/occurrences';
 import type { PreviewManager } from '../preview/previewManager';

@@ -18,7 +18,7 @@ import {
   type ToolApprovalStore,
   type EraVerdictStore,
   type StoredEraVerdict,
-} from '../../mcp/client/index';
+} from '../../mcpClient/index';
 import { mcpConfig } from '../config';
 import { Disposable } from '../util/dispose';
 

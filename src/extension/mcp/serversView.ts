@@ -1,8 +1,8 @@
 import { isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
-import type { McpServerState, McpServerStatus } from '../../mcp/client/index';
-import { EMPTY_MCP_JSON, locateServerEntry, serverSnippet, type ServerSnippetKind } from '../../mcp/client/configEdit';
-import { visibleToModel } from '../../mcp/client/toolUi';
+import type { McpServerState, McpServerStatus } from '../../mcpClient/index';
+import { EMPTY_MCP_JSON, locateServerEntry, serverSnippet, type ServerSnippetKind } from '../../mcpClient/configEdit';
+import { visibleToModel } from '../../mcpClient/toolUi';
 import { Disposable } from '../util/dispose';
 import type { McpService } from './mcpService';
 import type { WorkspaceApprovalStore } from '../chat/workspaceApprovals';

@@ -5,7 +5,7 @@ import type { IconCatalog } from '../core/icons';
 import type { Locale } from '../core/model';
 import type { LayoutFunction, RasterizeFunction } from '../node/diagramPipeline';
 import { getIconCatalog } from '../node/iconStore';
-import type { AnalyzeFunction } from '../node/workerAnalysis';
+import type { AnalyzeFunction } from '../node/analysisWorkerClient';
 import { AllowedRoots, type RootsInput } from './allowedRoots';
 import { appToolMeta, DIAGRAM_APP_URI, loadDiagramApp } from './diagramApp';
 import type { ProtocolEraName } from './eras';

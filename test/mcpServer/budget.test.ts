@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { connectInProcess, FairQueue, SerialQueue, type InProcessConnection } from '../../src/mcpServer';
-import { createLayoutWorker, defaultLayoutWorkerPath, type LayoutWorker } from '../../src/node/workerLayout';
+import { createLayoutWorker, defaultLayoutWorkerPath, type LayoutWorker } from '../../src/node/layoutWorkerClient';
 import { tempDir, textOf } from './helpers';
 
 const T = { timeout: 300_000 };

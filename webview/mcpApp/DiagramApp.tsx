@@ -5,11 +5,11 @@ import { SELECT_ELEMENT_TOOL, type DiagramViewData, type ElementSelection } from
 import { ARCHFLOW_CHAT_HOST } from '../../src/protocol/chatApps';
 import { safeLink, THEMES } from '../../src/core/render/index';
 import type { SceneEdge } from '../../src/core/scene';
-import { DiagramFlow, FIT_OPTIONS } from '../preview/components/DiagramFlow';
-import { DrawingContext, paletteNameFor, type Drawing } from '../preview/drawingContext';
-import { useDocumentHidden, useReducedMotion, useSmilPausedWhile } from '../preview/hooks';
-import { TITLE_NODE_ID, type DiagramFlowEdge, type DiagramFlowNode } from '../preview/sceneToFlow';
-import { useSceneFlow } from '../preview/useSceneFlow';
+import { DiagramFlow, FIT_OPTIONS } from '../diagram/components/DiagramFlow';
+import { DrawingContext, paletteNameFor, type Drawing } from '../diagram/drawingContext';
+import { useDocumentHidden, useReducedMotion, useSmilPausedWhile } from '../diagram/hooks';
+import { TITLE_NODE_ID, type DiagramFlowEdge, type DiagramFlowNode } from '../diagram/sceneToFlow';
+import { useSceneFlow } from '../diagram/useSceneFlow';
 import { fittedViewHeight } from './frameFit';
 import { vscodeFileUrl } from './links';
 import { StatusMessage } from './StatusMessage';

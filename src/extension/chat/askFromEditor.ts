@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DIAGNOSTIC_SOURCE } from '../language/diagnostics';
+import { DIAGNOSTIC_SOURCE } from '../language/diagnosticsManager';
 import type { CommandManager } from '../util/commandManager';
 import { isDiagramDocument } from '../util/ranges';
 import type { ChatServices } from './chatServices';

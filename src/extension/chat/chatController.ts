@@ -16,7 +16,7 @@ import {
   type UserItem,
 } from '../../protocol/index';
 import { chatConfig, type ChatConfig } from '../config';
-import type { McpService } from '../mcp/mcpService';
+import type { McpService } from './mcp/mcpService';
 import { Disposable } from '../util/dispose';
 import type { ApiKeyStore } from './apiKey';
 import { ChatAppHost } from './apps/chatAppHost';

@@ -2,7 +2,7 @@ import type { IconCatalog } from '../../core/icons';
 import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '../../core/language';
 import type { Diagnostic, Locale } from '../../core/model';
 import { analyzeText, type Analysis } from '../../node/diagramPipeline';
-import type { AnalyzeFunction } from '../../node/workerAnalysis';
+import type { AnalyzeFunction } from '../../node/analysisWorkerClient';
 import { serverMessages, type ServerMessages } from '../messages';
 import { DEFAULT_MAX_TEXT_BYTES, type ToolOutcome } from './outcome';
 

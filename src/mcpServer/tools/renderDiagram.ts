@@ -4,7 +4,7 @@ import { sanitizeColor, type ThemeName } from '../../core/render';
 import { renderPreviewPng, renderText, type LayoutFunction, type RasterizeFunction } from '../../node/diagramPipeline';
 import { formatSize, serverMessages } from '../messages';
 import { checkOutputPath, writeOutputAtomic } from '../pathSafety';
-import { LayoutTimeoutError } from '../../node/workerLayout';
+import { LayoutTimeoutError } from '../../node/layoutWorkerClient';
 import type { TaskQueue } from '../fairQueue';
 import { SerialQueue } from '../serialQueue';
 import { diagnosticLines, textTooLarge } from './checkDiagram';

@@ -5,7 +5,7 @@ import type { AgentEvent } from '../../../agent/index';
 import { uiResourceUri, type McpClientManager } from '../../../mcpClient/index';
 import type { AppDocumentView, AppMethod, AppRequestMessage, AppRequestResults, AttachmentView, ChatOp, HostToChatMessage, ToolAppView } from '../../../protocol/index';
 import { chatConfig } from '../../config';
-import type { McpService } from '../../mcp/mcpService';
+import type { McpService } from '../mcp/mcpService';
 import { Disposable } from '../../util/dispose';
 import type { ChatSession } from '../chatSession';
 import { AppContextStore, appContextBlocks, appContextView } from './appContext';

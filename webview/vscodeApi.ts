@@ -1,4 +1,4 @@
-import type { PreviewState, PreviewToHostMessage } from '../../src/protocol/index';
+import type { PreviewState, PreviewToHostMessage } from '../src/protocol/index';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CommandManager } from '../util/commandManager';
+import type { CommandManager } from '../../util/commandManager';
 import type { McpServersView, ServerTreeNode } from './serversView';
 
 /** The view's id (in the `archflow` container of the secondary side bar, below the chat). */

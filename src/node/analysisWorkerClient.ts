@@ -1,7 +1,7 @@
 import type { Analysis } from '../core/analysis';
 import { bundledWorkerPath, createWorkerClient, WorkerTimeoutError } from './workerClient';
 
-/** What the analysis worker is asked (see analysisWorker.ts). */
+/** What the analysis worker is asked (see analysisWorkerMain.ts). */
 export interface AnalysisPayload {
   text: string;
 }

@@ -1,11 +1,11 @@
 import { isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
-import type { McpServerState, McpServerStatus } from '../../mcpClient/index';
-import { EMPTY_MCP_JSON, locateServerEntry, serverSnippet, type ServerSnippetKind } from '../../mcpClient/configEdit';
-import { visibleToModel } from '../../mcpClient/toolUi';
-import { Disposable } from '../util/dispose';
+import type { McpServerState, McpServerStatus } from '../../../mcpClient/index';
+import { EMPTY_MCP_JSON, locateServerEntry, serverSnippet, type ServerSnippetKind } from '../../../mcpClient/configEdit';
+import { visibleToModel } from '../../../mcpClient/toolUi';
+import { Disposable } from '../../util/dispose';
 import type { McpService } from './mcpService';
-import type { WorkspaceApprovalStore } from '../chat/workspaceApprovals';
+import type { WorkspaceApprovalStore } from '../workspaceApprovals';
 
 /** Where a server is configured: a file, the settings, or ArchFlow itself. */
 type SourceKind = 'file' | 'settings' | 'builtin';

@@ -18,9 +18,9 @@ import {
   type ToolApprovalStore,
   type EraVerdictStore,
   type StoredEraVerdict,
-} from '../../mcpClient/index';
-import { mcpConfig } from '../config';
-import { Disposable } from '../util/dispose';
+} from '../../../mcpClient/index';
+import { mcpConfig } from '../../config';
+import { Disposable } from '../../util/dispose';
 
 export interface McpServiceOptions {
   /** The diagram server (and later others) that run in this process. */

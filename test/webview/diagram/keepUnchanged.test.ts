@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDiagram } from '../../../src/core/language/index';
 import { layoutDiagram } from '../../../src/core/layout/index';
-import { equalValues, keepUnchanged } from '../../../webview/preview/keepUnchanged';
-import { sceneToFlow, type FlowElements } from '../../../webview/preview/sceneToFlow';
+import { equalValues, keepUnchanged } from '../../../webview/diagram/keepUnchanged';
+import { sceneToFlow, type FlowElements } from '../../../webview/diagram/sceneToFlow';
 
 const ICONS = { 'lucide:globe': { body: '<path d="M0 0h24v24H0z"/>', width: 24, height: 24 } };
 

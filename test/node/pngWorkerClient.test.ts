@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { renderSvg } from '../../src/core/render/index';
 import { svgToPng, type PngBackendName, type PngOptions } from '../../src/node/png';
-import { createPngWorker, defaultPngWorkerPath, type PngWorker } from '../../src/node/workerPng';
+import { createPngWorker, defaultPngWorkerPath, type PngWorker } from '../../src/node/pngWorkerClient';
 import { decodePng, labelScene, PNG_SIGNATURE } from './pngImage';
 
 const repo = resolve(__dirname, '../..');

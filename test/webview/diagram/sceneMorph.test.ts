@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parseDiagram } from '../../../src/core/language';
 import { layoutDiagram } from '../../../src/core/layout';
 import type { Point, Scene } from '../../../src/core/scene';
-import { easeInOut, geometryMoved, morphPolyline, sceneBetween } from '../../../webview/preview/sceneMorph';
+import { easeInOut, geometryMoved, morphPolyline, sceneBetween } from '../../../webview/diagram/sceneMorph';
 
 const text = `direction LR
 web = rectangle "Web"

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDiagram } from '../../../src/core/language/index';
 import { layoutDiagram } from '../../../src/core/layout/index';
-import { sceneToFlow, TITLE_NODE_ID } from '../../../webview/preview/sceneToFlow';
+import { sceneToFlow, TITLE_NODE_ID } from '../../../webview/diagram/sceneToFlow';
 import { ELLIPSIS, MAX_LABEL_LENGTH } from '../../../src/core/labelLimit';
 
 const TEXT = `diagram "Shop"

@@ -1,7 +1,7 @@
 import type { PngOptions } from './png';
 import { bundledWorkerPath, createWorkerClient } from './workerClient';
 
-/** What the PNG worker is asked (see pngWorker.ts). */
+/** What the PNG worker is asked (see pngWorkerMain.ts). */
 export interface PngPayload {
   svg: string;
   options: PngOptions;

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { layoutDiagram } from '../../src/core/layout';
-import { createLayoutWorker, defaultLayoutWorkerPath } from '../../src/node/workerLayout';
+import { createLayoutWorker, defaultLayoutWorkerPath } from '../../src/node/layoutWorkerClient';
 import { diagram, generated } from '../core/layout/builders';
 
 const repo = resolve(__dirname, '../..');

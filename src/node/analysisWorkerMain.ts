@@ -3,7 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { analyzeText } from '../core/analysis';
 import type { IconCatalog } from '../core/icons';
 import { getIconCatalog } from './iconStore';
-import type { AnalysisPayload, TextAnalysis } from './workerAnalysis';
+import type { AnalysisPayload, TextAnalysis } from './analysisWorkerClient';
 import { serveRequests } from './workerClient';
 
 if (!parentPort) throw new Error('analysisWorker.js must run in a worker thread');

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyzeText } from '../../src/core/analysis';
 import { getIconCatalog } from '../../src/node/iconStore';
-import { createAnalysisWorker, defaultAnalysisWorkerPath } from '../../src/node/workerAnalysis';
-import { createLayoutWorker } from '../../src/node/workerLayout';
+import { createAnalysisWorker, defaultAnalysisWorkerPath } from '../../src/node/analysisWorkerClient';
+import { createLayoutWorker } from '../../src/node/layoutWorkerClient';
 import { diagram } from '../core/layout/builders';
 
 const repo = resolve(__dirname, '../..');

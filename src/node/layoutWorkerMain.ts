@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { layoutDiagram } from '../core/layout';
 import type { Scene } from '../core/scene';
-import type { LayoutPayload } from './workerLayout';
+import type { LayoutPayload } from './layoutWorkerClient';
 import { serveRequests } from './workerClient';
 
 if (!parentPort) throw new Error('layoutWorker.js must run in a worker thread');

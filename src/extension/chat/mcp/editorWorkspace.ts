@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import type { Scene } from '../../core/scene';
-import type { DiagramDocument, DiagramWorkspace, EditOutcome } from '../../editorTools/index';
-import type { DiagramService } from '../documents/diagramService';
-import { elementTarget } from '../language/occurrences';
-import type { PreviewManager } from '../preview/previewManager';
-import { isDiagramDocument, toVsRange } from '../util/ranges';
+import type { Scene } from '../../../core/scene';
+import type { DiagramDocument, DiagramWorkspace, EditOutcome } from '../../../editorTools/index';
+import type { DiagramService } from '../../documents/diagramService';
+import { elementTarget } from '../../language/occurrences';
+import type { PreviewManager } from '../../preview/previewManager';
+import { isDiagramDocument, toVsRange } from '../../util/ranges';
 
 /**
  * The editor tools' view of VS Code: documents as the editor holds them, edits through

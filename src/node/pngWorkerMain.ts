@@ -1,7 +1,7 @@
 // Entry of the PNG worker thread (bundled to dist/pngWorker.js). See createPngWorker.
 import { parentPort } from 'node:worker_threads';
 import { svgToPng } from './png';
-import type { PngPayload } from './workerPng';
+import type { PngPayload } from './pngWorkerClient';
 import { serveRequests } from './workerClient';
 
 if (!parentPort) throw new Error('pngWorker.js must run in a worker thread');

@@ -16,7 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Frame, Page } from 'playwright-core';
-import { DIAGRAM_VIEW_META_KEY, type DiagramViewData } from '../src/core/diagramView';
+import { DIAGRAM_VIEW_META_KEY, type DiagramViewData } from '../src/protocol/mcpAppMessages';
 import { createDiagramServer } from '../src/mcpServer';
 import type { UpdateMessage } from '../src/protocol/index';
 import { launchChromium } from '../test/harness/browser';

@@ -53,10 +53,10 @@ const rules: Rule[] = [
   // src/protocol also holds what a layout worker and its caller say (workerMessages.ts), the same for Node's worker threads and the web worker.
   { layer: 'src/node', mayImportLayers: ['src/node', 'src/core', 'src/protocol'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
   { layer: 'src/mcpClient', mayImportLayers: ['src/mcpClient'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
-  { layer: 'src/agent', mayImportLayers: ['src/agent', 'src/mcpClient'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
-  { layer: 'src/mcpServer', mayImportLayers: ['src/mcpServer', 'src/core', 'src/node'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
-  { layer: 'src/editorTools', mayImportLayers: ['src/editorTools', 'src/mcpServer', 'src/core', 'src/node'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
-  { layer: 'src/bin', mayImportLayers: ['src/bin', 'src/core', 'src/node', 'src/mcpClient', 'src/agent', 'src/mcpServer', 'src/lsp'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
+  { layer: 'src/agent', mayImportLayers: ['src/agent', 'src/mcpClient', 'src/protocol'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
+  { layer: 'src/mcpServer', mayImportLayers: ['src/mcpServer', 'src/core', 'src/protocol', 'src/node'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
+  { layer: 'src/editorTools', mayImportLayers: ['src/editorTools', 'src/mcpServer', 'src/core', 'src/protocol', 'src/node'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
+  { layer: 'src/bin', mayImportLayers: ['src/bin', 'src/core', 'src/protocol', 'src/node', 'src/mcpClient', 'src/agent', 'src/mcpServer', 'src/lsp'], forbiddenPackages: /^(vscode$|react|@xyflow)/ },
   { layer: 'src/extension', mayImportLayers: ['src/extension', 'src/core', 'src/node', 'src/mcpClient', 'src/agent', 'src/mcpServer', 'src/editorTools', 'src/protocol', 'src/languageService'], forbiddenPackages: /^(react|@xyflow)/ },
   // ext-apps is the one MCP package a webview may use: the view's side (App) in the MCP App, the host's (AppBridge) in the chat.
   { layer: 'webview', mayImportLayers: ['webview', 'src/protocol', 'src/core'], forbiddenPackages: /^(node:|vscode$|@modelcontextprotocol\/(?!ext-apps(\/app-bridge)?$)|@anthropic-ai|fs$|path$)/ },

@@ -8,6 +8,7 @@ import type {
 import type { CallToolResult, GetPromptResult, ReadResourceResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolApprovalStore } from '../mcpClient/approvalStore';
 import type { ToolProvider } from '../mcpClient/types';
+import type { RunEndReason } from '../protocol/runEndReason';
 import type { ModelBackend } from './backend';
 import type { PriceTable, TokenUsage } from './pricing';
 
@@ -125,18 +126,8 @@ export interface AgentOptions {
   history?: Transcript;
 }
 
-/** Why a run ended. */
-export type RunEndReason =
-  | 'end_turn'
-  | 'stop_sequence'
-  | 'max_tokens'
-  | 'refusal'
-  | 'context_window_exceeded'
-  | 'round_cap'
-  | 'repeat_guard'
-  | 'budget'
-  | 'cancelled'
-  | 'error';
+/** Why a run ended; one definition, shared with the chat's messages. */
+export type { RunEndReason };
 
 export interface RunResult {
   reason: RunEndReason;

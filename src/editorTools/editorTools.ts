@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MAX_VIEW_PROBLEMS, type DiagramViewMeta } from '../core/diagramView';
+import { MAX_VIEW_PROBLEMS, type DiagramViewMeta } from '../protocol/mcpAppMessages';
 import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '../core/language';
 import type { Locale } from '../core/model';
 import { serverMessages } from '../mcpServer/messages';

@@ -1,4 +1,4 @@
-import type { ElementSelection, SelectedElementKind } from '../core/diagramView';
+import type { ElementSelection, SelectedElementKind } from '../protocol/mcpAppMessages';
 import type { IconTotals } from '../core/icons';
 import type { Locale } from '../core/model';
 

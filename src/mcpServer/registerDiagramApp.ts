@@ -1,7 +1,7 @@
 import { registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { SELECT_ELEMENT_TOOL } from '../core/diagramView';
+import { SELECT_ELEMENT_TOOL } from '../protocol/mcpAppMessages';
 import type { Locale } from '../core/model';
 import { clientShowsApps, DIAGRAM_APP_MIME_TYPE, DIAGRAM_APP_URI, locateDiagramApp } from './diagramApp';
 import type { ProtocolEraName } from './eras';

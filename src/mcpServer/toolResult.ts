@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { DIAGRAM_VIEW_META_KEY } from '../core/diagramView';
+import { DIAGRAM_VIEW_META_KEY } from '../protocol/mcpAppMessages';
 import type { ToolOutcome } from './tools/outcome';
 
 /**

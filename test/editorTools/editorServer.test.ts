@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DIAGRAM_VIEW_META_KEY, isDrawn, SELECT_ELEMENT_TOOL, type DiagramNotDrawn, type DiagramViewData } from '../../src/core/diagramView';
+import { DIAGRAM_VIEW_META_KEY, isDrawn, SELECT_ELEMENT_TOOL, type DiagramNotDrawn, type DiagramViewData } from '../../src/protocol/mcpAppMessages';
 import type { Locale } from '../../src/core/model';
 import { createEditorServer, type EditorServerOptions } from '../../src/editorTools';
 import { parseDiagramView } from '../../src/protocol/index';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DIAGRAM_VIEW_META_KEY, isDrawn, SELECT_ELEMENT_TOOL, type DiagramViewData } from '../../src/core/diagramView';
+import { DIAGRAM_VIEW_META_KEY, isDrawn, SELECT_ELEMENT_TOOL, type DiagramViewData } from '../../src/protocol/mcpAppMessages';
 import { renderSvg } from '../../src/core/render/index';
 import { createDiagramServer, type DiagramServerOptions } from '../../src/mcpServer';
 import { locateDiagramApp } from '../../src/mcpServer/diagramApp';

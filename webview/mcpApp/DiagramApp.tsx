@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Controls, Panel, ReactFlowProvider, useReactFlow, type EdgeMouseHandler, type NodeMouseHandler } from '@xyflow/react';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps';
-import { SELECT_ELEMENT_TOOL, type DiagramViewData, type ElementSelection } from '../../src/core/diagramView';
+import { SELECT_ELEMENT_TOOL, type DiagramViewData, type ElementSelection } from '../../src/protocol/mcpAppMessages';
 import { ARCHFLOW_CHAT_HOST } from '../../src/protocol/chatApps';
 import { safeLink, THEMES } from '../../src/core/render/index';
 import type { SceneEdge } from '../../src/core/scene';

@@ -1,4 +1,4 @@
-import type { DiagramViewMeta } from '../../core/diagramView';
+import type { DiagramViewMeta } from '../../protocol/mcpAppMessages';
 
 /**
  * What a tool function returns: plain data, no SDK types, so the CLI and tests can call the

@@ -1,4 +1,4 @@
-import type { ElementSelection } from '../../core/diagramView';
+import type { ElementSelection } from '../../protocol/mcpAppMessages';
 import type { Locale } from '../../core/model';
 import { serverMessages } from '../messages';
 import type { ToolOutcome } from './outcome';

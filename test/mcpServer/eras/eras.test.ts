@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { DIAGRAM_VIEW_META_KEY } from '../../../src/core/diagramView';
+import { DIAGRAM_VIEW_META_KEY } from '../../../src/protocol/mcpAppMessages';
 import { createEditorServer } from '../../../src/editorTools';
 import { silentLogger, startMcpCli, type RunningMcpCli } from '../../../src/mcpServer';
 import { MemoryWorkspace } from '../../editorTools/memoryWorkspace';

@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Browser, Frame } from 'playwright-core';
-import { DIAGRAM_VIEW_META_KEY, type DiagramViewData } from '../../../src/core/diagramView';
+import { DIAGRAM_VIEW_META_KEY, type DiagramViewData } from '../../../src/protocol/mcpAppMessages';
 import { THEMES } from '../../../src/core/render/index';
 import { createEditorServer } from '../../../src/editorTools';
 import { createDiagramServer } from '../../../src/mcpServer';

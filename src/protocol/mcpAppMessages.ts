@@ -1,10 +1,10 @@
 /**
  * What the diagram MCP App (the live diagram inside an AI chat) and the servers that serve it
  * agree on: where a tool result carries its drawing, and the app-only tool a click on the
- * drawing calls. Plain data, shared by `src/mcp` (the diagram server's `render_diagram`, the
- * editor server's `write_diagram` and `show_diagram`) and `webview/mcpApp`.
+ * drawing calls. Plain data, shared by `src/mcpServer` (`render_diagram`), `src/editorTools`
+ * (`write_diagram`, `show_diagram`), the chat's host and `webview/mcpApp`.
  */
-import type { Scene } from './scene';
+import type { Scene } from '../core/scene';
 
 /**
  * Key in a tool result's `_meta` under which {@link DiagramViewMeta} travels.

@@ -1,6 +1,6 @@
 // zod/mini, as validate.ts: tree-shakable, and what the MCP App bundles to check what a host hands it.
 import * as z from 'zod/mini';
-import { MAX_VIEW_PROBLEMS, type DiagramNotDrawn, type DiagramViewData, type DiagramViewMeta } from '../core/diagramView';
+import { MAX_VIEW_PROBLEMS, type DiagramNotDrawn, type DiagramViewData, type DiagramViewMeta } from './mcpAppMessages';
 import { ANIMATIONS, DIRECTIONS, LINE_STYLES, SHAPES, SIZES, THEMES } from '../core/language/vocabulary';
 import type { Scene } from '../core/scene';
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAX_VIEW_PROBLEMS, type DiagramNotDrawn, type DiagramViewData } from '../../src/core/diagramView';
+import { MAX_VIEW_PROBLEMS, type DiagramNotDrawn, type DiagramViewData } from '../../src/protocol/mcpAppMessages';
 import type { Scene } from '../../src/core/scene';
 import { renderText } from '../../src/node/diagramPipeline';
 import { getIconCatalog } from '../../src/node/iconStore';

@@ -1,4 +1,4 @@
-import { MCP_USAGE, McpUsageError, parseMcpArgs, SERVER_VERSION, startMcpCli, stderrLogger } from '../mcpServer';
+import { MCP_SERVER_USAGE, McpUsageError, parseMcpArgs, SERVER_VERSION, startMcpCli, stderrLogger } from '../mcpServer';
 
 // Stdout is the protocol channel: anything a library prints goes to stderr instead.
 console.log = console.error;
@@ -16,10 +16,10 @@ async function main(): Promise<void> {
     options = parseMcpArgs(process.argv.slice(2), process.env);
   } catch (err) {
     if (!(err instanceof McpUsageError)) throw err;
-    process.stderr.write(`${err.message}\n\n${MCP_USAGE}`);
+    process.stderr.write(`${err.message}\n\n${MCP_SERVER_USAGE}`);
     process.exit(2);
   }
-  if (options.mode === 'help') return void process.stdout.write(MCP_USAGE);
+  if (options.mode === 'help') return void process.stdout.write(MCP_SERVER_USAGE);
   if (options.mode === 'version') return void process.stdout.write(`${SERVER_VERSION}\n`);
 
   // Handlers go in before anything starts, so a signal during start-up still exits cleanly.

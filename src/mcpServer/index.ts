@@ -2,7 +2,7 @@ export { createDiagramServer, SERVER_NAME, SERVER_VERSION, type DiagramServerOpt
 export { connectInProcess, type InProcessConnection } from './inProcess';
 export { startHttpServer, MCP_PATH, type HttpServerOptions, type RunningHttpServer } from './httpServer';
 export { guardRequest, type HttpGuardOptions, type GuardRefusal } from './httpGuard';
-export { parseMcpArgs, startMcpCli, McpUsageError, MCP_USAGE, DEFAULT_HTTP_PORT, type McpCliOptions, type McpCliContext, type RunningMcpCli } from './mcpCli';
+export { parseMcpArgs, startMcpCli, McpUsageError, MCP_SERVER_USAGE, DEFAULT_HTTP_PORT, type McpCliOptions, type McpCliContext, type RunningMcpCli } from './mcpCli';
 export { AllowedRoots, type AllowedRootsOptions, type RootsInput } from './allowedRoots';
 export { checkOutputPath, writeOutputAtomic, resolveRoots, isInside, MAX_NAME_BYTES, MAX_PATH_BYTES, type FileKind, type OutputCheck, type OutputTarget } from './pathSafety';
 export { SerialQueue } from './serialQueue';

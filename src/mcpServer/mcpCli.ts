@@ -31,7 +31,7 @@ export interface McpCliOptions {
 
 export const DEFAULT_HTTP_PORT = 3333;
 
-export const MCP_USAGE = `Usage: archflow-mcp [--http [--port N] [--host 127.0.0.1] [--token T]] [--root DIR]... [--locale en|pt-BR]
+export const MCP_SERVER_USAGE = `Usage: archflow-mcp [--http [--port N] [--host 127.0.0.1] [--token T]] [--root DIR]... [--locale en|pt-BR]
 
 The ArchFlow diagram MCP server: tools syntax_help, check_diagram, search_icons,
 render_diagram; resources archflow://syntax, archflow://examples/{name},

@@ -13,7 +13,7 @@ import {
 import { safeLink } from '../../core/render/index';
 import { previewConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
-import { elementAtLine, connectionsAtLine, elementTarget } from '../language/occurrences';
+import { elementAtLine, connectionsAtLine, elementTarget } from '../../languageService/index';
 import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';
 import { toVsRange } from '../util/ranges';

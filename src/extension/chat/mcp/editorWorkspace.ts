@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Scene } from '../../../core/scene';
 import type { DiagramDocument, DiagramWorkspace, EditOutcome } from '../../../editorTools/index';
 import type { DiagramService } from '../../documents/diagramService';
-import { elementTarget } from '../../language/occurrences';
+import { elementTarget } from '../../../languageService/index';
 import type { PreviewManager } from '../../preview/previewManager';
 import { isDiagramDocument, toVsRange } from '../../util/ranges';
 

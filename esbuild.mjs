@@ -16,7 +16,7 @@ const production = process.argv.includes('--production');
 /** Node bundles: the CLI, the MCP server, the layout and PNG workers, and the extension. */
 const nodeEntries = [
   { in: 'src/bin/cli.ts', out: 'cli', shebang: true },
-  { in: 'src/bin/mcp.ts', out: 'mcp', shebang: true },
+  { in: 'src/bin/archflowMcp.ts', out: 'mcp', shebang: true },
   // The language server alone (no CLI, no SDKs): `node dist/lsp.js --stdio`.
   { in: 'src/lsp/lsp.ts', out: 'lsp', shebang: true },
   { in: 'src/node/layoutWorkerMain.ts', out: 'layoutWorker' },

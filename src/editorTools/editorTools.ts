@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { MAX_VIEW_PROBLEMS, type DiagramViewMeta } from '../protocol/mcpAppMessages';
 import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '../core/language';
 import type { Locale } from '../core/model';
-import { serverMessages } from '../mcpServer/messages';
+import { serverMessages } from '../mcpServer/serverMessages';
 import { checkOutputPath } from '../mcpServer/pathSafety';
 import { textTooLarge } from '../mcpServer/tools/checkDiagram';
 import type { ToolOutcome } from '../mcpServer/tools/outcome';

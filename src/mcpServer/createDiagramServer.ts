@@ -11,7 +11,7 @@ import { appToolMeta, DIAGRAM_APP_URI, loadDiagramApp } from './diagramApp';
 import type { ProtocolEraName } from './eras';
 import { resourceNotFound } from './resourceNotFound';
 import { silentLogger, type ServerLogger } from './logger';
-import { serverMessages } from './messages';
+import { serverMessages } from './serverMessages';
 import { MAX_PATH_BYTES } from './pathSafety';
 import { listExamples, locateExamplesDir, readExample, readIconSvg } from './resources';
 import { registerDiagramApp } from './registerDiagramApp';

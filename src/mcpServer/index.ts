@@ -9,7 +9,7 @@ export { SerialQueue } from './serialQueue';
 export { FairQueue, type TaskQueue } from './fairQueue';
 export { TrackedTransport } from './trackedTransport';
 export { silentLogger, stderrLogger, type ServerLogger } from './logger';
-export { serverMessages, formatSize, type ServerMessages } from './messages';
+export { serverMessages, formatSize, type ServerMessages } from './serverMessages';
 export { listExamples, readExample, readIconSvg, locateExamplesDir } from './resources';
 export { DIAGRAM_APP_URI, DIAGRAM_APP_MIME_TYPE, locateDiagramApp, loadDiagramApp, clientShowsApps } from './diagramApp';
 export { syntaxHelpTool } from './tools/syntaxHelp';

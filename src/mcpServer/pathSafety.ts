@@ -1,7 +1,7 @@
 import { lstat, mkdir, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
-import type { ServerMessages } from './messages';
+import type { ServerMessages } from './serverMessages';
 
 /** Longest file or folder name most file systems accept, in UTF-8 bytes. */
 export const MAX_NAME_BYTES = 255;

@@ -6,7 +6,7 @@ import type { Locale } from '../core/model';
 import { clientShowsApps, DIAGRAM_APP_MIME_TYPE, DIAGRAM_APP_URI, locateDiagramApp } from './diagramApp';
 import type { ProtocolEraName } from './eras';
 import type { ServerLogger } from './logger';
-import { serverMessages } from './messages';
+import { serverMessages } from './serverMessages';
 import { MAX_PATH_BYTES } from './pathSafety';
 import { toCallToolResult } from './toolResult';
 import { selectElement } from './tools/selectElement';

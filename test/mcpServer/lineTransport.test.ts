@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { createDiagramServer } from '../../src/mcpServer';
 import { INVALID_REQUEST, LineTransport, PARSE_ERROR } from '../../src/mcpServer/lineTransport';
-import { serverMessages } from '../../src/mcpServer/messages';
+import { serverMessages } from '../../src/mcpServer/serverMessages';
 
 const T = { timeout: 60_000 };
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkOutputPath, isInside, resolveRoots, writeOutputAtomic } from '../../src/mcpServer/pathSafety';
-import { serverMessages } from '../../src/mcpServer/messages';
+import { serverMessages } from '../../src/mcpServer/serverMessages';
 import { tempDir } from './helpers';
 
 const en = serverMessages('en');

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { LanguageService } from '../../languageService/index';
 import type { DiagramService } from '../documents/diagramService';
 import { Disposable } from '../util/dispose';
-import { DIAGRAM_SELECTOR, isDiagramDocument } from '../util/ranges';
+import { DIAGRAM_SELECTOR, isDiagramDocument } from '../util/diagramDocument';
 import { QuickFixProvider } from './quickFixProvider';
 import { DiagramCompletionProvider } from './completionProvider';
 import { DiagnosticsManager } from './diagnosticsManager';

@@ -7,7 +7,7 @@ import { DiagnosticsManager } from '../language/diagnosticsManager';
 import { DiagramHoverProvider } from '../language/hoverProvider';
 import { Disposable } from '../util/dispose';
 import { FenceCodeLensProvider } from './fenceCodeLens';
-import { FenceSemanticTokensProvider } from './fenceSemanticTokens';
+import { FenceSemanticTokensProvider } from './fenceSemanticTokensProvider';
 import type { FenceDrawings } from './fenceDrawings';
 import { isMarkdownDocument, MARKDOWN_SELECTOR, type MarkdownFences } from './markdownFences';
 

@@ -16,7 +16,7 @@ import type { DiagramService } from '../documents/diagramService';
 import { elementAtLine, connectionsAtLine, elementTarget } from '../../languageService/index';
 import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';
-import { toVsRange } from '../util/ranges';
+import { toVsRange } from '../util/diagramDocument';
 import { previewFonts, previewHtml, previewResourceRoots, previewStrings } from './previewHtml';
 
 /** What a preview needs from its surroundings. */

@@ -3,7 +3,7 @@ import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '.
 import type { Diagnostic, Locale } from '../../core/model';
 import { analyzeText, type Analysis } from '../../node/diagramPipeline';
 import type { AnalyzeFunction } from '../../node/analysisWorkerClient';
-import { serverMessages, type ServerMessages } from '../messages';
+import { serverMessages, type ServerMessages } from '../serverMessages';
 import { DEFAULT_MAX_TEXT_BYTES, type ToolOutcome } from './outcome';
 
 /** The name a text without a file goes by in diagnostic lines. */

@@ -2,7 +2,7 @@ import type { IconCatalog } from '../../core/icons';
 import type { Locale } from '../../core/model';
 import { sanitizeColor, type ThemeName } from '../../core/render';
 import { renderPreviewPng, renderText, type LayoutFunction, type RasterizeFunction } from '../../node/diagramPipeline';
-import { formatSize, serverMessages } from '../messages';
+import { formatSize, serverMessages } from '../serverMessages';
 import { checkOutputPath, writeOutputAtomic } from '../pathSafety';
 import { LayoutTimeoutError } from '../../node/layoutWorkerClient';
 import type { TaskQueue } from '../fairQueue';

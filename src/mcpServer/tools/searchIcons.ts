@@ -1,6 +1,6 @@
 import { iconTotals, type IconCatalog, type IconMatch, type IconTotals } from '../../core/icons';
 import type { Locale } from '../../core/model';
-import { serverMessages } from '../messages';
+import { serverMessages } from '../serverMessages';
 import type { ToolOutcome } from './outcome';
 
 export const DEFAULT_ICON_LIMIT = 20;

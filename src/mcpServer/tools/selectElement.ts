@@ -1,6 +1,6 @@
 import type { ElementSelection } from '../../protocol/mcpAppMessages';
 import type { Locale } from '../../core/model';
-import { serverMessages } from '../messages';
+import { serverMessages } from '../serverMessages';
 import type { ToolOutcome } from './outcome';
 
 /** Longest label and title quoted back to the model. */

@@ -4,7 +4,7 @@ import type { DiagramDocument, DiagramWorkspace, EditOutcome } from '../../../ed
 import type { DiagramService } from '../../documents/diagramService';
 import { elementTarget } from '../../../languageService/index';
 import type { PreviewManager } from '../../preview/previewManager';
-import { isDiagramDocument, toVsRange } from '../../util/ranges';
+import { isDiagramDocument, toVsRange } from '../../util/diagramDocument';
 
 /**
  * The editor tools' view of VS Code: documents as the editor holds them, edits through

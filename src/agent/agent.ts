@@ -22,7 +22,7 @@ import { DIAGRAM_SYSTEM_PROMPT } from './systemPrompt';
 import { toApiTools } from './toolSchema';
 import { errorMessage, streamTurn } from './turnStream';
 import { DEFAULT_MAX_RESULT_CHARS, errorResult, summarize, toToolResult, type ResultBlock } from './toolResults';
-import type { AgentEvent, AgentOptions, AgentRun, RunEndReason, RunResult, TokenUsage, ToolOutcome, Transcript } from './types';
+import type { AgentEvent, AgentOptions, AgentRun, RunEndReason, RunResult, TokenUsage, ToolCallOutcome, Transcript } from './types';
 
 export const DEFAULT_MAX_ROUNDS = 10;
 export const DEFAULT_MAX_REPEATS = 3;
@@ -402,7 +402,7 @@ export class Agent {
     maxChars: number,
   ): Promise<ToolResultBlockParam[]> {
     const tasks: Promise<ToolResultBlockParam>[] = [];
-    const settle = (use: ToolUseBlockParam, qt: QualifiedTool | undefined, block: ToolResultBlockParam, outcome: ToolOutcome, result?: CallToolResult) => {
+    const settle = (use: ToolUseBlockParam, qt: QualifiedTool | undefined, block: ToolResultBlockParam, outcome: ToolCallOutcome, result?: CallToolResult) => {
       emit({
         type: 'tool_result',
         id: use.id,
@@ -454,7 +454,7 @@ export class Agent {
     signal: AbortSignal,
     emit: Emit,
     maxChars: number,
-  ): Promise<{ block: ToolResultBlockParam; outcome: ToolOutcome; result?: CallToolResult }> {
+  ): Promise<{ block: ToolResultBlockParam; outcome: ToolCallOutcome; result?: CallToolResult }> {
     try {
       const result = await raceAbort(
         this.#options.provider.callTool(qt.qualifiedName, args, {

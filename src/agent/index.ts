@@ -13,7 +13,7 @@ export type {
   RunEndReason,
   RunResult,
   TokenUsage,
-  ToolOutcome,
+  ToolCallOutcome,
   ToolResultContent,
   Transcript,
 } from './types';

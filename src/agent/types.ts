@@ -150,7 +150,7 @@ export interface RunResult {
 export type ToolResultContent = Exclude<ToolResultBlockParam['content'], undefined>;
 
 /** How a tool call ended, from the user's point of view. */
-export type ToolOutcome = 'ok' | 'error' | 'denied' | 'cancelled' | 'not_run';
+export type ToolCallOutcome = 'ok' | 'error' | 'denied' | 'cancelled' | 'not_run';
 
 /** Events of one run, in order. */
 export type AgentEvent =
@@ -170,7 +170,7 @@ export type AgentEvent =
       name: string;
       server?: string;
       tool?: string;
-      outcome: ToolOutcome;
+      outcome: ToolCallOutcome;
       isError: boolean;
       /** A one-line summary for logs and UIs. */
       summary: string;

@@ -1,5 +1,4 @@
-// The price table against hand computations from the providers' price lists (see
-// ../shared/design/providers.md, section C.1).
+// The price table against hand computations from the providers' published price lists.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

@@ -1,6 +1,6 @@
 // Pure (no `vscode`): unit-tested in test/extension/chat.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { addUsage, type AgentEvent, type RunEndReason, type RunResult, type TokenUsage, type ToolOutcome, type ToolResultContent } from '../../agent/index';
+import { addUsage, type AgentEvent, type RunEndReason, type RunResult, type TokenUsage, type ToolCallOutcome, type ToolResultContent } from '../../agent/index';
 import type { AssistantItem, ChatItem, ChatOp, RunEndItem, ToolItem, ToolResultPart, ToolResultView, ToolStatus, UsageView } from '../../protocol/index';
 import type { ChatConfig } from '../config';
 import { diagramFileOf } from './toolFiles';
@@ -26,7 +26,7 @@ export function continueNote(end: Pick<RunEndItem, 'reason' | 'message'>, config
   }
 }
 
-const STATUS_OF: Record<ToolOutcome, ToolStatus> = { ok: 'done', error: 'failed', denied: 'denied', cancelled: 'cancelled', not_run: 'not_run' };
+const STATUS_OF: Record<ToolCallOutcome, ToolStatus> = { ok: 'done', error: 'failed', denied: 'denied', cancelled: 'cancelled', not_run: 'not_run' };
 
 export function usageView(u: TokenUsage): UsageView {
   return { inputTokens: u.inputTokens, outputTokens: u.outputTokens, cacheReadTokens: u.cacheReadTokens, cacheWriteTokens: u.cacheWriteTokens, costUsd: u.costUsd };

@@ -1,4 +1,4 @@
-// The diagram view as an AI chat shows it, offline (the recipe of shared/design/mcp-apps.md):
+// The diagram view as an AI chat shows it, offline:
 // the real diagram server and an SDK Client in memory announcing MCP Apps; a headless
 // Chromium page as the chat, running ext-apps' AppBridge; the view the server serves, in
 // a sandboxed iframe under the CSP hosts apply by default; its tools/call answered by the

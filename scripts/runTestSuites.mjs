@@ -26,6 +26,8 @@ export const STEPS = [
   { name: 'unit', what: 'unit and integration tests (node:test)', suite: true, command: node('scripts/runTests.mjs') },
   { name: 'vscode', what: 'extension-host suite in code-server', suite: true, command: node('--import', 'tsx', 'test/extension/runInCodeServer.ts') },
   { name: 'vsix', what: `package the .vsix the UI suites install (${VSIX})`, prerequisite: true, command: node('scripts/packageExtension.mjs', '--out', VSIX) },
+  { name: 'package', what: 'the .vsix opened: every file its bundles load is inside, no sources or maps, the README\'s links (test/package/vsix.test.ts)', suite: true, needs: ['vsix'], command: node('scripts/runTests.mjs', 'test/package/vsix.test.ts') },
+  { name: 'npm', what: 'the npm package packed, installed offline into an empty prefix, its CLI, MCP server (Inspector) and LSP run (test/package/npmPackage.test.ts)', suite: true, needs: ['vsix'], command: node('scripts/runTests.mjs', 'test/package/npmPackage.test.ts') },
   { name: 'ui', what: 'UI: editor, preview, Markdown (runUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runUiTests.ts') },
   { name: 'ui-chat', what: 'UI: chat view (runChatUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runChatUiTests.ts') },
   { name: 'ui-editor', what: 'UI: the chat drawing in the editor, the MCP servers view (runEditorUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runEditorUiTests.ts') },

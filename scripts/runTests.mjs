@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 
 const roots = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const passThrough = process.argv.slice(2).filter((a) => a.startsWith('--'));
-const skipDirs = new Set(['node_modules', 'suite', 'bench', 'harness', 'fixtures', 'ui']);
+// test/package reads the packaged .vsix and npm tarball: steps of their own in runTestSuites.mjs,
+// after packaging (name its files to run them here).
+const skipDirs = new Set(['node_modules', 'suite', 'bench', 'harness', 'fixtures', 'ui', 'package']);
 
 function collect(path, out) {
   const st = statSync(path);

@@ -14,6 +14,10 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** True when stdin and stderr are a terminal (interactive prompts allowed). */
   isTty: boolean;
+  /** True when standard output is a terminal: binary output (a PNG) is refused there. */
+  stdoutIsTty?: boolean;
+  /** Writes bytes to standard output (a PNG for `-o -`); without it, binary output is refused. */
+  stdoutBytes?(data: Uint8Array): void;
 }
 
 /** Exit codes shared by every command. */

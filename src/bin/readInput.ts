@@ -2,8 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliIo } from './cliIo';
 
-/** The name a diagram read from standard input goes by in messages (the spec's default). */
-export const STDIN_NAME = 'diagrama';
+/**
+ * The name a diagram read from standard input goes by in messages, as compilers name it:
+ * `<stdin>:3:5: error: ...`, in every locale, so an English message never begins with a
+ * Portuguese word.
+ */
+export const STDIN_NAME = '<stdin>';
 
 export interface InputFile {
   /** As the user wrote it, or {@link STDIN_NAME} for `-`. */

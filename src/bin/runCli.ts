@@ -5,9 +5,8 @@ export const CLI_USAGE = `usage: archflow <command> [options]
 
 Commands:
   check [--json] [--locale en|pt-BR] FILE...      report problems ("-" reads stdin; .md: its diagram fences)
-  render FILE -o OUT.svg [--png OUT.png] [--theme light|dark] [--scale N]
-  render FILE.md... --out-dir DIR [-o OUT.md] [--theme light|dark] [--png] [--check]
-                                                   one image per diagram fence (--check: exit 1 if stale)
+  render FILE... [-o OUT] [--format svg|png]       draw each FILE as FILE.svg beside it (-o x.png, -o -, -o DIR/)
+  render FILE.md... [--out-dir DIR] [--check]      one image per diagram fence of a Markdown file
   layout FILE [--json]                             the laid-out geometry ("-" reads stdin)
   format FILE [--write | --check]                  canonical formatting
   icons search QUERY [--limit N] [--json]          find icon ids
@@ -16,7 +15,8 @@ Commands:
   ask "PROMPT" [--yes] [--json] ...                let Claude draw with every MCP tool
   lsp --stdio                                      the language server, for editors other than VS Code
 
-Run 'archflow <command> --help' for a command's options.
+Run 'archflow <command> --help' for a command's options and examples.
+Example: archflow render shop.diagram   (writes shop.svg)
 `;
 
 /**

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -82,14 +82,15 @@ test('check --json: one object per file with counts and 1-based ranges', () => {
   assert.equal(d.suggestions[0], 'retângulo');
 });
 
-test('check -: reads stdin, named diagrama; --locale pt-BR and LANG=pt_BR localise', () => {
+test('check -: reads stdin, named <stdin> in every locale; --locale pt-BR and LANG=pt_BR localise', () => {
   const r = run(['check', '--locale', 'pt-BR', '-'], { input: 'a -> \n' });
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /^diagrama:1:/m);
+  assert.match(r.stdout, /^<stdin>:1:/m);
   const en = run(['check', '-'], { input: '= x\n' });
   const pt = run(['check', '-'], { input: '= x\n', env: { LANG: 'pt_BR.UTF-8' } });
-  assert.match(en.stdout, /^diagrama:1:1: error: expected an id/m);
-  assert.match(pt.stdout, /^diagrama:1:1: error: esperava um id/m);
+  assert.match(en.stdout, /^<stdin>:1:1: error: expected an id$/m);
+  assert.match(pt.stdout, /^<stdin>:1:1: error: esperava um id$/m);
+  assert.doesNotMatch(en.stdout + pt.stdout, /diagrama/);
   assert.equal(run(['check', '--locale', 'fr', '-'], { input: '' }).code, 2);
 });
 
@@ -125,11 +126,121 @@ test('render: text with errors writes nothing, prints the diagnostics, exits 1',
   assert.ok(!existsSync(join(dir, 'bad.png')));
 });
 
-test('render: usage errors exit 2', () => {
-  assert.equal(run(['render', 'good.diagram']).code, 2);
-  assert.equal(run(['render', 'good.diagram', '-o', 'x.png']).code, 2);
+test('render: usage errors exit 2 and write nothing', () => {
+  assert.equal(run(['render']).code, 2);
+  assert.match(run(['render', 'good.diagram', '-o', 'x.gif']).stderr, /-o must name a \.svg or \.png file, "-" or a directory, got 'x\.gif'/);
+  assert.match(run(['render', 'good.diagram', '-o', 'x.svg', '--format', 'png']).stderr, /--format png does not match -o 'x\.svg'/);
+  assert.match(run(['render', 'good.diagram', '--format', 'jpeg']).stderr, /--format must be svg or png/);
   assert.equal(run(['render', 'good.diagram', '-o', 'x.svg', '--theme', 'blue']).code, 2);
   assert.equal(run(['render', 'good.diagram', '-o', 'x.svg', '--scale', '0']).code, 2);
+  for (const name of ['x.gif', 'x.svg', 'x.png']) assert.equal(existsSync(join(dir, name)), false, name);
+});
+
+test('render FILE: writes FILE.svg beside the input, replacing an older one; --format png writes FILE.png', () => {
+  mkdirSync(join(dir, 'beside'));
+  writeFileSync(join(dir, 'beside/shop.diagram'), readFileSync(join(dir, 'good.diagram')));
+  writeFileSync(join(dir, 'beside/shop.svg'), 'stale');
+  const r = run(['render', 'beside/shop.diagram']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(readFileSync(join(dir, 'beside/shop.svg'), 'utf8'), /^<svg[^>]*role="img"/);
+  assert.match(r.stderr, /-> beside\/shop\.svg\n$/);
+  assert.equal(r.stdout, '');
+  const png = run(['render', 'beside/shop.diagram', '--format', 'png']);
+  assert.equal(png.code, 0, png.stderr);
+  assert.deepEqual([...readFileSync(join(dir, 'beside/shop.png')).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  // A name without an extension gets one; the image never replaces an input.
+  writeFileSync(join(dir, 'beside/plain'), 'a = rect\n');
+  assert.equal(run(['render', 'beside/plain']).code, 0);
+  assert.ok(existsSync(join(dir, 'beside/plain.svg')));
+  writeFileSync(join(dir, 'beside/odd.svg'), 'a = rect\n');
+  const over = run(['render', 'beside/odd.svg']);
+  assert.equal(over.code, 2);
+  assert.match(over.stderr, /would replace an input/);
+  assert.equal(readFileSync(join(dir, 'beside/odd.svg'), 'utf8'), 'a = rect\n');
+});
+
+test('render -o x.png writes a PNG; -o - writes the SVG (or, with --format png, the PNG) to stdout', () => {
+  const png = run(['render', 'good.diagram', '-o', 'out/o.png']);
+  assert.equal(png.code, 0, png.stderr);
+  assert.deepEqual([...readFileSync(join(dir, 'out/o.png')).subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const svg = run(['render', 'good.diagram', '-o', '-']);
+  assert.equal(svg.code, 0, svg.stderr);
+  run(['render', 'good.diagram', '-o', 'ref.svg']);
+  assert.equal(svg.stdout, readFileSync(join(dir, 'ref.svg'), 'utf8'));
+  assert.match(svg.stderr, /-> stdout\n$/);
+  const bytes = spawnSync(process.execPath, [cli, 'render', 'good.diagram', '-o', '-', '--format', 'png'], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir }, timeout: 60_000 });
+  assert.equal(bytes.status, 0, String(bytes.stderr));
+  assert.deepEqual([...bytes.stdout.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.deepEqual(bytes.stdout, readFileSync(join(dir, 'out/o.png')));
+  // Standard input without -o is a filter: the SVG goes to stdout, its problems name <stdin>.
+  const piped = run(['render', '-'], { input: 'a = rect\na -> bd\n' });
+  assert.equal(piped.code, 0, piped.stderr);
+  assert.match(piped.stdout, /^<svg/);
+  assert.match(piped.stderr, /^<stdin>:2:6: warning: 'bd' is not declared/m);
+});
+
+test('render: several inputs at once, each beside itself or in a directory; -o FILE or - with several is refused', () => {
+  mkdirSync(join(dir, 'many'));
+  for (const n of ['a', 'b']) writeFileSync(join(dir, `many/${n}.diagram`), `${n} = rect "${n}"\n`);
+  const r = run(['render', 'many/a.diagram', 'many/b.diagram']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(existsSync(join(dir, 'many/a.svg')) && existsSync(join(dir, 'many/b.svg')));
+  const toDir = run(['render', 'many/a.diagram', 'many/b.diagram', '--format', 'png', '-o', 'imgs/']);
+  assert.equal(toDir.code, 0, toDir.stderr);
+  assert.deepEqual(readdirSync(join(dir, 'imgs')).sort(), ['a.png', 'b.png']);
+  const oneFile = run(['render', 'many/a.diagram', 'many/b.diagram', '-o', 'both.svg']);
+  assert.equal(oneFile.code, 2);
+  assert.match(oneFile.stderr, /-o names one file, but 2 inputs were given; .*\(-o both\/\)/);
+  assert.match(run(['render', 'many/a.diagram', 'many/b.diagram', '-o', '-']).stderr, /-o - takes one input/);
+  assert.match(run(['render', '-', '-o', 'stdin-dir/'], { input: 'a = rect\n' }).stderr, /standard input has no name to write under stdin-dir\//);
+  assert.match(run(['render', '-', '-'], { input: 'a = rect\n' }).stderr, /standard input \("-"\) can be read once/);
+  assert.equal(existsSync(join(dir, 'stdin-dir')), false);
+  assert.equal(existsSync(join(dir, 'both.svg')), false);
+  // One file with errors is not written; the others are, and the exit code says one failed.
+  writeFileSync(join(dir, 'many/c.diagram'), 'c = retangolo\n');
+  const mixed = run(['render', 'many/c.diagram', 'many/a.diagram', '-o', 'mixed/']);
+  assert.equal(mixed.code, 1);
+  assert.match(mixed.stderr, /^many\/c\.diagram:1:5: error: unknown shape 'retangolo'/m);
+  assert.deepEqual(readdirSync(join(dir, 'mixed')), ['a.svg']);
+  // Two inputs of one name cannot share a directory.
+  mkdirSync(join(dir, 'many/sub'));
+  writeFileSync(join(dir, 'many/sub/a.diagram'), 'z = rect\n');
+  const clash = run(['render', 'many/a.diagram', 'many/sub/a.diagram', '-o', 'clash/']);
+  assert.equal(clash.code, 2);
+  assert.match(clash.stderr, /many\/a\.diagram and many\/sub\/a\.diagram would both write clash\/a\.svg/);
+  assert.equal(existsSync(join(dir, 'clash')), false);
+});
+
+test('render: diagnostics name the file in English and in Portuguese', () => {
+  const en = run(['render', 'bad.diagram']);
+  const pt = run(['render', 'bad.diagram'], { env: { LANG: 'pt_BR.UTF-8' } });
+  assert.equal(en.code, 1);
+  assert.equal(pt.code, 1);
+  assert.match(en.stderr, /^bad\.diagram:1:5: error: unknown shape 'retangolo'; did you mean 'retângulo'\?$/m);
+  assert.match(pt.stderr, /^bad\.diagram:1:5: error: forma desconhecida 'retangolo'/m);
+  assert.equal(existsSync(join(dir, 'bad.svg')), false);
+});
+
+test('--help of every command prints its flags and an example on stdout, exit 0', () => {
+  const flags: Record<string, string[]> = {
+    render: ['--output', '--format', '--theme', '--scale', '--timeout', '--out-dir', '--check'],
+    check: ['--json', '--locale'],
+    format: ['--write', '--check'],
+    layout: ['--json'],
+    icons: ['--limit', '--json'],
+    mcp: ['--config', '--json', '--args'],
+    ask: ['--config', '--model', '--yes', '--json'],
+    lsp: ['--stdio'],
+  };
+  for (const [command, expected] of Object.entries(flags)) {
+    const r = run([command, '--help']);
+    assert.equal(r.code, 0, command);
+    assert.match(r.stdout, new RegExp(`archflow ${command}`), command);
+    for (const flag of expected) assert.ok(r.stdout.includes(flag), `${command} --help lists ${flag}`);
+    assert.match(r.stdout, /^Examples?\b.*:\n\s+.*archflow\b/m, `${command} --help shows an example`);
+  }
+  assert.equal(run(['render', '-h']).code, 0);
+  assert.equal(run(['icons', 'search', '--help']).code, 0);
 });
 
 test('format: prints the canonical form; --check and --write', () => {
@@ -178,4 +289,26 @@ test('render: a layout past --timeout is stopped and says so, writing nothing (e
   assert.match(r.stderr, /^archflow render: the layout took longer than 0\.001 s and was stopped; .* --timeout SECONDS\n$/);
   assert.equal(existsSync(join(dir, 'dense.svg')), false);
   assert.equal(run(['render', 'dense.diagram', '-o', 'dense.svg', '--timeout', '0']).code, 2);
+});
+
+test('render -o - --format png refuses a terminal (exit 2, nothing written to it) and writes to a pipe', async () => {
+  const { runRenderCommand } = await import('../../src/bin/commands/render');
+  const { getIconCatalog } = await import('../../src/node/iconStore');
+  const out: (string | Uint8Array)[] = [];
+  let err = '';
+  const io = (stdoutIsTty: boolean) => ({
+    stdout: (t: string) => void out.push(t),
+    stdoutBytes: (b: Uint8Array) => void out.push(b),
+    stderr: (t: string) => void (err += t),
+    readStdin: async () => '',
+    cwd: dir,
+    env: {},
+    isTty: stdoutIsTty,
+    stdoutIsTty,
+  });
+  await assert.rejects(runRenderCommand(['good.diagram', '-o', '-', '--format', 'png'], io(true), { getIconCatalog }), /not writing a PNG to a terminal; redirect it \(> out\.png\) or give -o OUT\.png/);
+  assert.deepEqual(out, []);
+  assert.equal(await runRenderCommand(['good.diagram', '-o', '-', '--format', 'png'], io(false), { getIconCatalog }), 0, err);
+  assert.equal(out.length, 1);
+  assert.deepEqual([...(out[0] as Uint8Array).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
 });

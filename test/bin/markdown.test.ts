@@ -177,10 +177,27 @@ test('200 fences: 200 images, distinct stable names', () => {
   assert.ok(files.includes('part-0.svg') && files.includes('many-2.svg') && files.includes('many-200.svg'), files.slice(0, 5).join());
 });
 
-test('usage: Markdown without --out-dir, -o over the input, -o with several inputs, two fences claiming one name', () => {
+test('render FILE.md without --out-dir writes the images beside the Markdown file', () => {
+  mkdirSync(join(dir, 'guide'));
+  writeFileSync(join(dir, 'guide/setup.md'), GOOD);
+  const r = run(['render', 'guide/setup.md']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(readdirSync(join(dir, 'guide')).sort(), ['setup-2.svg', 'setup.md', 'shop.svg']);
+  assert.match(r.stderr, /2 diagram\(s\): 2 file\(s\) written, 0 unchanged -> beside the Markdown\n$/);
+  const copy = run(['render', 'guide/setup.md', '-o', 'site/setup.md']);
+  assert.equal(copy.code, 0, copy.stderr);
+  assert.match(readFileSync(join(dir, 'site/setup.md'), 'utf8'), /!\[Shop & co\]\(\.\.\/guide\/shop\.svg\)/);
+});
+
+test('usage: -o not Markdown, Markdown with diagram files, -o over the input, -o with several inputs, two fences claiming one name', () => {
   const noDir = run(['render', 'README.md', '-o', 'x.svg']);
   assert.equal(noDir.code, 2);
-  assert.match(noDir.stderr, /is Markdown: give --out-dir DIR/);
+  assert.match(noDir.stderr, /-o must name a Markdown file, got 'x\.svg'/);
+  assert.match(run(['render', 'README.md', 'x.diagram']).stderr, /render Markdown \(README\.md\) and diagram files \(x\.diagram\) in separate runs/);
+  writeFileSync(join(dir, 'x.diagram'), 'x = rect\n');
+  assert.match(run(['render', 'x.diagram', '--out-dir', 'imgs']).stderr, /--out-dir renders Markdown files .*'x\.diagram' is not one \(for diagram files, -o imgs\/ names a directory\)/);
+  assert.equal(existsSync(join(dir, 'x.svg')), false);
+  assert.equal(existsSync(join(dir, 'imgs')), false);
   assert.match(run(['render', 'README.md', '--out-dir', 'o', '-o', './README.md']).stderr, /must not be the input file/);
   assert.match(run(['render', 'README.md', 'bad.md', '--out-dir', 'o', '-o', 'c.md']).stderr, /exactly one Markdown file/);
   writeFileSync(join(dir, 'other.md'), '```diagram id=shop\nz = rect\n```\n');

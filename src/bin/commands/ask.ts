@@ -35,6 +35,10 @@ On a terminal each tool call is asked about:
 are denied and the model is told so. Ctrl+C stops cleanly.
 Exit codes: 0 the model finished, 1 API or configuration error, 2 bad usage,
 3 a guard stopped the run (round cap, repeated call, budget), 130 stopped by Ctrl+C.
+
+Examples:
+  ANTHROPIC_API_KEY=... archflow ask "Draw a web shop: browser, API, Postgres, Redis"
+  archflow ask "Check and fix shop.diagram" --yes --json
 `;
 
 /** What `archflow ask` needs from its entry point. */

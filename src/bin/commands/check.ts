@@ -10,6 +10,25 @@ import { isMarkdownPath, readInputFile } from '../readInput';
 
 export const CHECK_USAGE = 'usage: archflow check [--json] [--locale en|pt-BR] FILE...   (FILE "-" reads stdin; .md files: every ```diagram fence)';
 
+export const CHECK_HELP = `usage: archflow check [options] FILE...
+
+Reports every problem of each file as FILE:LINE:COL: error|warning: message, without
+drawing anything. FILE "-" reads standard input (named <stdin>); a Markdown file (.md)
+is checked fence by fence, positions in the Markdown file.
+
+Options:
+  --json               one object per file: {file, elements, connections, diagnostics}
+  --locale en|pt-BR    the messages' language (default: from LC_ALL, LC_MESSAGES, LANG)
+  -h, --help           this help
+
+Exit codes: 0 no errors (warnings allowed), 1 an error, 2 bad usage or an unreadable file.
+
+Examples:
+  archflow check shop.diagram
+  archflow check --json diagrams/*.diagram README.md
+  cat shop.diagram | archflow check --locale pt-BR -
+`;
+
 export interface CheckDeps {
   getIconCatalog(): Promise<IconCatalog>;
 }
@@ -41,7 +60,12 @@ export async function runCheckCommand(args: string[], io: CliIo, deps: CheckDeps
   const { values, positionals } = parseCommandArgs('check', args, {
     json: { type: 'boolean' },
     locale: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
   });
+  if (values.help) {
+    io.stdout(CHECK_HELP);
+    return EXIT_OK;
+  }
   if (positionals.length === 0) throw new UsageError(CHECK_USAGE);
   const locale = resolveCliLocale(values.locale, io);
   const catalog = await deps.getIconCatalog();

@@ -6,6 +6,25 @@ import { writeAtomically } from '../writeFiles';
 
 export const FORMAT_USAGE = 'usage: archflow format FILE [--write | --check]';
 
+export const FORMAT_HELP = `usage: archflow format FILE [--write | --check]
+
+Prints the diagram in its canonical form: one statement per line, aligned \`=\`, the
+spacing the editor's formatter uses. FILE "-" reads standard input. Markdown files are
+refused (their diagrams are checked with archflow check).
+
+Options:
+  --write              rewrite FILE in place, only when it changes (a BOM is kept)
+  --check              write nothing; exit 1 when FILE is not formatted
+  -h, --help           this help
+
+Exit codes: 0 done (or formatted already), 1 not formatted (--check), 2 bad usage or I/O.
+
+Examples:
+  archflow format shop.diagram
+  archflow format shop.diagram --write
+  archflow format shop.diagram --check || echo "run archflow format --write"
+`;
+
 /**
  * `archflow format`: prints the canonical form to stdout; `--write` rewrites the file only
  * when it changes, atomically and keeping a byte-order mark; `--check` writes nothing and
@@ -16,7 +35,12 @@ export async function runFormatCommand(args: string[], io: CliIo): Promise<numbe
   const { values, positionals } = parseCommandArgs('format', args, {
     write: { type: 'boolean' },
     check: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
   });
+  if (values.help) {
+    io.stdout(FORMAT_HELP);
+    return EXIT_OK;
+  }
   if (positionals.length !== 1) throw new UsageError(FORMAT_USAGE);
   if (values.write && values.check) throw new UsageError('archflow format: --write and --check cannot be combined');
   const arg = positionals[0];

@@ -7,6 +7,20 @@ export const ICONS_USAGE = `usage: archflow icons search QUERY [--limit N] [--js
        archflow icons sets [--json]
 `;
 
+export const ICONS_HELP = `${ICONS_USAGE}
+Finds the icon ids a diagram's icon= takes, in the bundled Iconify sets (offline).
+  search QUERY         the best matches first, one "id  (Set name)" per line
+  sets                 the bundled sets with their icons and names, and the totals
+Options:
+  --limit N            at most N matches (search; default 20)
+  --json               JSON instead: [{id, prefix, name, set}] or {sets, total}
+  -h, --help           this help
+
+Examples:
+  archflow icons search "message queue" --limit 5
+  archflow icons sets --json
+`;
+
 export interface IconsDeps {
   getIconCatalog(): Promise<IconCatalog>;
 }
@@ -25,8 +39,8 @@ const DEFAULT_LIMIT = 20;
 export async function runIconsCommand(args: string[], io: CliIo, deps: IconsDeps = { getIconCatalog }): Promise<number> {
   try {
     const [sub, ...rest] = args;
-    if (sub === '--help' || sub === '-h' || sub === 'help') {
-      io.stdout(ICONS_USAGE);
+    if (sub === '--help' || sub === '-h' || sub === 'help' || rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(ICONS_HELP);
       return EXIT_OK;
     }
     if (sub === 'search') return await search(rest, io, deps);
@@ -71,7 +85,7 @@ async function sets(args: string[], io: CliIo, deps: IconsDeps): Promise<number>
 }
 
 /**
- * The table `archflow icons sets` prints (the README quotes it verbatim): one row per set,
+ * The table `archflow icons sets` prints (docs/language.md quotes it verbatim): one row per set,
  * a total row, and a note on what the two counts mean. Counts in en-US digit groups.
  */
 export function formatIconSets(list: readonly IconSetInfo[]): string {

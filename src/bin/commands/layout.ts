@@ -9,6 +9,24 @@ import { readInputFile } from '../readInput';
 
 export const LAYOUT_USAGE = 'usage: archflow layout FILE [--json]   (FILE "-" reads stdin)';
 
+export const LAYOUT_HELP = `usage: archflow layout FILE [--json]
+
+Prints the laid-out diagram, the geometry render, the preview and the MCP App draw:
+one line per group, node and connection (KIND ID X,Y WxH [in PARENT]; connection ID
+SOURCE -> TARGET and its points). FILE "-" reads standard input. Problems go to stderr.
+
+Options:
+  --json               the public layout format: {width, height, direction, groups,
+                       nodes, connections}
+  -h, --help           this help
+
+Exit codes: 0 laid out (warnings allowed), 1 the text has errors, 2 bad usage or I/O.
+
+Examples:
+  archflow layout shop.diagram
+  archflow layout shop.diagram --json | jq '.nodes[] | {id, x, y}'
+`;
+
 export interface LayoutDeps {
   getIconCatalog(): Promise<IconCatalog>;
 }
@@ -20,7 +38,11 @@ export interface LayoutDeps {
  * stderr), 1 the text has errors (nothing on stdout), 2 usage or I/O.
  */
 export async function runLayoutCommand(args: string[], io: CliIo, deps: LayoutDeps): Promise<number> {
-  const { values, positionals } = parseCommandArgs('layout', args, { json: { type: 'boolean' } });
+  const { values, positionals } = parseCommandArgs('layout', args, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) {
+    io.stdout(LAYOUT_HELP);
+    return EXIT_OK;
+  }
   if (positionals.length !== 1) throw new UsageError(LAYOUT_USAGE);
   let file;
   try {

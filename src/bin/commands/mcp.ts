@@ -33,6 +33,11 @@ asked (its command or URL shown); without one, pass --approve-project-servers. A
 named with --config is your own choice and is not asked about.
 Exit codes: 0 done, 1 a server failed, a tool returned an error, or the
 configuration has errors (list), 2 bad usage or an unreadable --config file.
+
+Examples:
+  archflow mcp list
+  archflow mcp tools archflow
+  archflow mcp call archflow check_diagram --args '{"text": "a -> b"}'
 `;
 
 /** Asks one question on a terminal; `secret` hides what is typed. */

@@ -13,7 +13,7 @@ import { DEFAULT_LAYOUT_TIME_LIMIT_MS } from '../../node/layoutWorkerClient';
 import { readIfExists, writeAtomically } from '../writeFiles';
 
 export const MARKDOWN_RENDER_USAGE =
-  'usage: archflow render FILE.md... --out-dir DIR [-o OUT.md] [--theme light|dark] [--png] [--scale N] [--timeout SECONDS] [--check]';
+  'usage: archflow render FILE.md... [--out-dir DIR] [-o OUT.md] [--theme light|dark] [--png] [--scale N] [--timeout SECONDS] [--check]';
 
 export interface RenderMarkdownDeps {
   getIconCatalog(): Promise<IconCatalog>;
@@ -30,7 +30,8 @@ interface Output {
 }
 
 /**
- * `archflow render FILE.md... --out-dir DIR`: one image per diagram fence, named after the
+ * `archflow render FILE.md... [--out-dir DIR]`: one image per diagram fence (in DIR, else
+ * beside its Markdown file), named after the
  * fence's `id=`, else its `title`, else `<file>-<n>`; with `-o OUT.md` (one input) also a copy
  * of the Markdown where each fence is preceded by its image and kept, collapsed, in a
  * `<details>` block. Everything is rendered in memory first: when any fence has an error
@@ -49,9 +50,9 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
     timeout: { type: 'string' },
   });
   const outDir = values['out-dir'];
-  if (!outDir || positionals.length === 0) throw new UsageError(MARKDOWN_RENDER_USAGE);
+  if (positionals.length === 0) throw new UsageError(MARKDOWN_RENDER_USAGE);
   const notMarkdown = positionals.filter((p) => !isMarkdownPath(p));
-  if (notMarkdown.length) throw new UsageError(`archflow render: --out-dir renders Markdown files (.md, .markdown); '${notMarkdown[0]}' is not one`);
+  if (notMarkdown.length) throw new UsageError(`archflow render: --out-dir renders Markdown files (.md, .markdown); '${notMarkdown[0]}' is not one (for diagram files, -o ${outDir ?? 'DIR'}/ names a directory)`);
   if (values.output !== undefined) {
     if (positionals.length !== 1) throw new UsageError('archflow render: -o OUT.md takes exactly one Markdown file');
     if (!isMarkdownPath(values.output)) throw new UsageError(`archflow render: -o must name a Markdown file, got '${values.output}'`);
@@ -94,7 +95,8 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
         for (const [i, fence] of fences.entries()) {
           const result = await renderText(fence.text, { catalog, layout, theme, animate: true });
           if (!result.ok) throw new Error(`fence ${fence.index} of ${input.name} has errors after a clean check`);
-          const path = resolve(resolvePath(io, outDir), `${names[i]}.${ext}`);
+          // Without --out-dir the images go beside their Markdown file, as a diagram's image goes beside it.
+          const path = resolve(outDir !== undefined ? resolvePath(io, outDir) : dirname(resolvePath(io, input.name)), `${names[i]}.${ext}`);
           let data: Buffer = Buffer.from(result.svg, 'utf8');
           if (values.png) {
             const image = await renderPng(result.scene, { theme, scale, maxPixels: MAX_PNG_PIXELS });
@@ -155,7 +157,8 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
     io.stderr(`archflow render: cannot write: ${(err as Error).message}\n`);
     return EXIT_USAGE;
   }
-  io.stderr(`${diagrams} diagram(s): ${changed.length} file(s) written, ${outputs.length - changed.length} unchanged -> ${shownPath(io, resolvePath(io, outDir))}\n`);
+  const where = outDir !== undefined ? shownPath(io, resolvePath(io, outDir)) : 'beside the Markdown';
+  io.stderr(`${diagrams} diagram(s): ${changed.length} file(s) written, ${outputs.length - changed.length} unchanged -> ${where}\n`);
   return EXIT_OK;
 }
 

@@ -37,6 +37,27 @@ function blockParser(): MarkdownIt {
   return parser;
 }
 
+const openers = new Map<readonly string[], RegExp>();
+
+/**
+ * False only when `markdown` cannot hold a fence of `languages`: no line that opens a fence
+ * (after any indentation, block quote and list markers) with an info string starting with one
+ * of them, in any case, as parseFenceInfo reads it (the block parser reads the info string as
+ * written: a character reference there spells nothing). A scan, no parse: a Markdown file
+ * without diagrams, the common case since the extension activates on every Markdown file,
+ * never builds markdown-it. Errs only towards true (the parser then decides).
+ */
+export function mayHoldDiagramFence(markdown: string, languages: readonly string[] = DIAGRAM_FENCE_LANGUAGES): boolean {
+  if (!markdown.includes('```') && !markdown.includes('~~~')) return false;
+  let opener = openers.get(languages);
+  if (!opener) {
+    const names = languages.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    opener = new RegExp(`^[ \\t>*+\\-.)0-9]*(?:\`{3,}|~{3,})\\s*\\{?\\s*\\.?(?:${names})`, 'im');
+    openers.set(languages, opener);
+  }
+  return opener.test(markdown);
+}
+
 /**
  * Every diagram fence (info string `diagram` or `archflow`, any case, with or without
  * attributes) of a Markdown text, in document order, as CommonMark reads them (markdown-it,
@@ -45,6 +66,7 @@ function blockParser(): MarkdownIt {
  * blocks or HTML blocks are not fences and are not returned. Never throws.
  */
 export function extractDiagramFences(markdown: string, languages: readonly string[] = DIAGRAM_FENCE_LANGUAGES): DiagramFence[] {
+  if (!mayHoldDiagramFence(markdown, languages)) return [];
   const tokens = blockParser().parse(markdown, {});
   const lines = markdown.split(/\r\n|\r|\n/);
   const out: DiagramFence[] = [];

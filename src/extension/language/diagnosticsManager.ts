@@ -12,7 +12,9 @@ export { DIAGNOSTIC_SOURCE } from '../../languageService/index';
  * files, Markdown files with diagram fences), with the language service's diagnostics: the
  * first result for a document is published at once (after the icon catalog has loaded, so
  * unknown-icon warnings do not appear a moment later), later edits are debounced
- * (`archflow.preview.debounceMs`), and a closed document's problems are cleared.
+ * (`archflow.preview.debounceMs`), and a closed document's problems are cleared. A document
+ * that `needsCatalog` says cannot name an icon (a Markdown file without a diagram fence) is
+ * published without loading the catalog (0.9 MB of JSON), keeping activation on Markdown cheap.
  */
 export class DiagnosticsManager extends Disposable {
   readonly #collection: vscode.DiagnosticCollection;
@@ -23,6 +25,7 @@ export class DiagnosticsManager extends Disposable {
     private readonly service: DiagramService,
     private readonly language: LanguageService,
     private readonly matches: (document: vscode.TextDocument) => boolean,
+    private readonly needsCatalog: (document: vscode.TextDocument) => boolean = () => true,
   ) {
     super();
     this.#collection = this.register(vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE));
@@ -48,7 +51,8 @@ export class DiagnosticsManager extends Disposable {
     clearTimeout(this.#timers.get(key));
     if (!this.#published.has(key)) {
       this.#published.add(key);
-      void this.service.catalog().then(() => this.#publish(doc));
+      if (this.needsCatalog(doc)) void this.service.catalog().then(() => this.#publish(doc));
+      else this.#publish(doc);
       return;
     }
     this.#timers.set(

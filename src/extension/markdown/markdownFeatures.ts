@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { mayHoldDiagramFence } from '../../core/markdown/index';
 import type { LanguageService } from '../../languageService/index';
 import type { DiagramService } from '../documents/diagramService';
 import { QuickFixProvider } from '../language/quickFixProvider';
@@ -21,7 +22,7 @@ import { isMarkdownDocument, MARKDOWN_SELECTOR, type MarkdownFences } from './ma
 export class MarkdownFeatures extends Disposable {
   constructor(service: DiagramService, fences: MarkdownFences, drawings: FenceDrawings, language: LanguageService) {
     super();
-    this.register(new DiagnosticsManager(service, language, isMarkdownDocument));
+    this.register(new DiagnosticsManager(service, language, isMarkdownDocument, (doc) => mayHoldDiagramFence(doc.getText())));
     this.register(vscode.languages.registerCodeActionsProvider(MARKDOWN_SELECTOR, new QuickFixProvider(language), QuickFixProvider.metadata));
     this.register(vscode.languages.registerCompletionItemProvider(MARKDOWN_SELECTOR, new DiagramCompletionProvider(language), ...DiagramCompletionProvider.triggerCharacters));
     this.register(vscode.languages.registerHoverProvider(MARKDOWN_SELECTOR, new DiagramHoverProvider(language)));

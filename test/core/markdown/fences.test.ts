@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractDiagramFences, fenceNames, isDiagramInfo, parseFenceInfo, slugify, toMarkdownRange } from '../../../src/core/markdown/index';
+import fc from 'fast-check';
+import { extractDiagramFences, fenceNames, isDiagramInfo, mayHoldDiagramFence, parseFenceInfo, slugify, toMarkdownRange } from '../../../src/core/markdown/index';
 
 /** The Markdown text at a 1-based range (single line). */
 function at(markdown: string, r: { line: number; column: number; endLine: number; endColumn: number }): string {
@@ -157,4 +158,40 @@ test('never throws on odd input', () => {
   for (const md of ['', '\u0000```diagram\n\u0000', '```diagram\n'.repeat(50), '>'.repeat(500) + ' ```diagram\na\n', '\uFFFD\uD800```diagram\nx\n```']) {
     assert.doesNotThrow(() => extractDiagramFences(md));
   }
+});
+
+test('a Markdown text with no diagram fence is told apart without the parser; one that may hold one is parsed', () => {
+  const plain = '# Notes\n\nSome text, a list:\n\n- one\n- two\n\n```ts\nconst x = 1;\n```\n';
+  assert.equal(mayHoldDiagramFence(plain), false);
+  assert.equal(mayHoldDiagramFence('# Diagrams\n\nNo diagram fence here, only the word diagram.\n\n```sh\narchflow render a.diagram\n```\n'), false);
+  assert.equal(mayHoldDiagramFence('> - ```Diagram id=a\n>   a = rect\n>   ```\n'), true);
+  assert.equal(mayHoldDiagramFence('```diagram\na = rect\n```\n'), true);
+  // The parser reads the info string as written: a character reference spells no language.
+  const entity = '```&#100;iagram\na = rect\n```\n';
+  assert.equal(mayHoldDiagramFence(entity), false);
+  assert.equal(extractDiagramFences(entity, ['&#100;iagram']).length, 1, 'the parser finds it under the name as written');
+});
+
+test('the scan never hides a fence the parser finds: any case, containers, marker lengths, attributes', () => {
+  const spelled = fc.tuple(fc.constantFrom('diagram', 'archflow'), fc.array(fc.boolean(), { minLength: 8, maxLength: 8 })).map(([lang, upper]) =>
+    [...lang].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''),
+  );
+  const doc = fc.record({
+    lang: spelled,
+    marker: fc.constantFrom('`', '~'),
+    length: fc.integer({ min: 3, max: 5 }),
+    container: fc.constantFrom('', '  ', '- ', '* ', '> ', '1. ', '2) ', '> - ', '- > '),
+    attrs: fc.constantFrom('', ' id=a', ' title="T"'),
+    before: fc.constantFrom('', '# Title\n\n', 'Some text & more.\n\n'),
+  });
+  fc.assert(
+    fc.property(doc, ({ lang, marker, length, container, attrs, before }) => {
+      const fence = marker.repeat(length);
+      const inside = container.replace(/[-*\d.)]/g, ' ');
+      const md = `${before}${container}${fence}${lang}${attrs}\n${inside}a = rect\n${inside}${fence}\n`;
+      assert.equal(mayHoldDiagramFence(md), true, md);
+      assert.equal(extractDiagramFences(md).length, 1, md);
+    }),
+    { numRuns: 300 },
+  );
 });

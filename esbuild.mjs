@@ -16,20 +16,20 @@ const production = process.argv.includes('--production');
 /** Node bundles: the CLI, the MCP server, the layout and PNG workers, and the extension. */
 const nodeEntries = [
   { in: 'src/bin/cli.ts', out: 'cli', shebang: true },
-  { in: 'src/bin/mcp.ts', out: 'mcp', shebang: true },
+  { in: 'src/bin/archflowMcp.ts', out: 'mcp', shebang: true },
   // The language server alone (no CLI, no SDKs): `node dist/lsp.js --stdio`.
   { in: 'src/lsp/lsp.ts', out: 'lsp', shebang: true },
-  { in: 'src/node/layoutWorker.ts', out: 'layoutWorker' },
-  { in: 'src/node/pngWorker.ts', out: 'pngWorker' },
-  { in: 'src/node/analysisWorker.ts', out: 'analysisWorker' },
+  { in: 'src/node/layoutWorkerMain.ts', out: 'layoutWorker' },
+  { in: 'src/node/pngWorkerMain.ts', out: 'pngWorker' },
+  { in: 'src/node/analysisWorkerMain.ts', out: 'analysisWorker' },
   { in: 'src/extension/extension.ts', out: 'extension', external: ['vscode'] },
   // The chat (Anthropic and MCP SDKs, the diagram server): loaded by the extension on first use.
   { in: 'src/extension/chat/chatServices.ts', out: 'chat', external: ['vscode'] },
   // Claude on the cloud platforms: each SDK (about 1 MB with its AWS or Google libraries) is
   // read only when its provider is chosen (see cloudProvidersApart()).
-  { in: 'src/mcp/agent/backends/cloud/bedrock.ts', out: 'cloud-bedrock' },
-  { in: 'src/mcp/agent/backends/cloud/vertex.ts', out: 'cloud-vertex' },
-  { in: 'src/mcp/agent/backends/cloud/foundry.ts', out: 'cloud-foundry' },
+  { in: 'src/agent/backends/cloud/bedrock.ts', out: 'cloud-bedrock' },
+  { in: 'src/agent/backends/cloud/vertex.ts', out: 'cloud-vertex' },
+  { in: 'src/agent/backends/cloud/foundry.ts', out: 'cloud-foundry' },
 ];
 /** Browser bundles for webviews. */
 const webEntries = [
@@ -136,7 +136,7 @@ await browserBundle({ in: 'src/extension/web/extension.ts', out: 'web/extension'
 });
 // Its layout worker (see createWebLayout): a classic script, because VS Code for the Web starts
 // an extension's worker with `importScripts`; it may require nothing at all.
-await browserBundle({ in: 'src/extension/web/layoutWorker.ts', out: 'web/layoutWorker' }, 'iife', []);
+await browserBundle({ in: 'src/extension/web/webLayoutWorkerMain.ts', out: 'web/layoutWorker' }, 'iife', []);
 
 if (existsSync(appEntry.in)) {
   contexts.push(

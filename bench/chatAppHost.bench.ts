@@ -26,7 +26,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { createDiagramServer } from '../src/mcp/server';
+import { createDiagramServer } from '../src/mcpServer';
 import type { AppDocumentView, AppRequestMessage, AppRequestResults, AppResponseMessage, ConversationView, ToolItem } from '../src/protocol/index';
 import { launchChromium } from '../test/harness/browser';
 import { openAppHost, type AppHostPage } from '../test/harness/mcpAppHost';

@@ -11,8 +11,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpClientManager } from '../src/mcp/client';
-import { freePort } from '../test/mcp/client/helpers';
+import { McpClientManager } from '../src/mcpClient';
+import { freePort } from '../test/mcpClient/helpers';
 import { median, type BenchRow } from './measure';
 
 const everything = join(__dirname, '..', 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');

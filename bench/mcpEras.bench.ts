@@ -19,8 +19,8 @@ import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/st
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpClientManager, type EraVerdictStore, type McpProtocolSetting, type StoredEraVerdict } from '../src/mcp/client/index';
-import { silentLogger, startMcpCli } from '../src/mcp/server';
+import { McpClientManager, type EraVerdictStore, type McpProtocolSetting, type StoredEraVerdict } from '../src/mcpClient/index';
+import { silentLogger, startMcpCli } from '../src/mcpServer';
 import { generateGraph, toArchflow } from './generate';
 import { interleaved } from './mcpServer.bench';
 import type { BenchRow } from './measure';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { checkDiagram, connectInProcess, renderDiagram, SerialQueue } from '../src/mcp/server';
+import { checkDiagram, connectInProcess, renderDiagram, SerialQueue } from '../src/mcpServer';
 import { getIconCatalog } from '../src/node/iconStore';
 import { generateGraph, toArchflow } from './generate';
 import type { BenchRow } from './measure';

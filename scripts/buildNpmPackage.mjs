@@ -14,7 +14,7 @@ const root = resolve(import.meta.dirname, '..');
 
 /**
  * What the bundles load at run time, beside them or above them (see src/node/fonts.ts,
- * iconStore.ts, resvgWasm.ts, workerClient.ts and src/mcp/server/diagramApp.ts, resources.ts).
+ * iconStore.ts, resvgWasm.ts, workerClient.ts and src/mcpServer/diagramApp.ts, resources.ts).
  * The extension's bundles (extension.js, chat.js, web/, webview/) are not here: they need VS Code.
  */
 export const NPM_FILES = [

@@ -1,5 +1,5 @@
 import type { LayoutFunction } from '../node/diagramPipeline';
-import { createLayoutWorker, LayoutTimeoutError } from '../node/workerLayout';
+import { createLayoutWorker, LayoutTimeoutError } from '../node/layoutWorkerClient';
 
 /**
  * Runs `work` with a layout on a worker thread: its larger stack lays out deep diagrams the

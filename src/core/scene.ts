@@ -32,9 +32,10 @@ export interface IconData {
   height: number;
 }
 
-export interface SceneNode {
+/** What a node and a group share: a box with its label, maybe an icon and a link, inside its parent group. */
+export interface SceneElement {
   id: string;
-  shape: Shape;
+  /** The element's `size`; already applied to `label`, `labelPosition` and `iconBox`. */
   size: Size;
   x: number;
   y: number;
@@ -52,32 +53,18 @@ export interface SceneNode {
   tooltip?: string;
   link?: string;
   parent?: string;
-  implicit?: boolean;
   /** 1-based source line of the declaration (0 for implicit nodes). */
   line: number;
 }
 
-export interface SceneGroup {
-  id: string;
-  /** The group's `size`; already applied to `label`, `labelPosition` and `iconBox`. */
-  size: Size;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  label: TextBlock;
-  labelPosition: Point;
-  icon?: string;
-  iconBox?: { x: number; y: number; size: number };
-  color?: string;
-  fill?: string;
-  /** The `tooltip` attribute; led by the whole label when the drawn one is shortened. */
-  tooltip?: string;
-  link?: string;
-  parent?: string;
+export interface SceneNode extends SceneElement {
+  shape: Shape;
+  implicit?: boolean;
+}
+
+export interface SceneGroup extends SceneElement {
   /** Nesting depth, 0 for top-level groups. Groups are listed parents first. */
   depth: number;
-  line: number;
 }
 
 export interface SceneEdge {

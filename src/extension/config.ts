@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { PreviewSettings } from '../protocol/index';
-import { DEFAULT_PRICES, withPriceOverrides, type PriceTable } from '../mcp/agent/pricing';
-import { DEFAULT_MODEL } from '../mcp/agent/modelIds';
-import { DEFAULT_MCP_PROTOCOL, isMcpProtocolSetting, type McpProtocolSetting } from '../mcp/client/protocolSetting';
+import { DEFAULT_PRICES, withPriceOverrides, type PriceTable } from '../agent/pricing';
+import { DEFAULT_MODEL } from '../agent/modelIds';
+import { DEFAULT_MCP_PROTOCOL, isMcpProtocolSetting, type McpProtocolSetting } from '../mcpClient/protocolSetting';
 
 /** Settings of `archflow.preview.*`, with their defaults when unset or invalid. */
 export interface PreviewConfig extends PreviewSettings {

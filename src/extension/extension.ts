@@ -7,9 +7,9 @@ import { extendMarkdownIt } from './markdown/markdownItPlugin';
 import type { RenderedEvent } from './preview/diagramPreview';
 import { registerChat, type ChatHandle } from './chat/registerChat';
 import { getIconCatalog } from '../node/iconStore';
-import { createLayoutWorker } from '../node/workerLayout';
-import { createPngWorker } from '../node/workerPng';
-import { registerDiagramServerProvider, type DiagramServerProvider } from './mcp/diagramServerProvider';
+import { createLayoutWorker } from '../node/layoutWorkerClient';
+import { createPngWorker } from '../node/pngWorkerClient';
+import { registerDiagramServerProvider, type DiagramServerProvider } from './diagramServer/diagramServerProvider';
 
 /** What `activate` returns: hooks for the integration tests and the benchmark, nothing more. */
 export interface ArchflowApi {

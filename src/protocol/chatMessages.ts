@@ -8,20 +8,9 @@
  */
 import type { AppRequestMessage, AppResponseMessage, ToolAppView } from './chatApps';
 import { assertNever } from './previewMessages';
+import type { RunEndReason } from './runEndReason';
 import type { ToolStatus } from './toolStatus';
 
-/** Why a run ended (the agent loop's reasons). */
-export type ChatRunEndReason =
-  | 'end_turn'
-  | 'stop_sequence'
-  | 'max_tokens'
-  | 'refusal'
-  | 'context_window_exceeded'
-  | 'round_cap'
-  | 'repeat_guard'
-  | 'budget'
-  | 'cancelled'
-  | 'error';
 
 /** Tokens and cost; `costUsd` is null when the model has no known price. */
 export interface UsageView {
@@ -140,7 +129,7 @@ export interface RunEndItem {
   kind: 'runEnd';
   id: string;
   run: string;
-  reason: ChatRunEndReason;
+  reason: RunEndReason;
   message: string;
   usage: UsageView;
   /** A guard stopped the run (round cap, repeated call, budget): "Continue" resumes it. */

@@ -31,7 +31,6 @@ export type {
   ChatBootConfig,
   ChatStrings,
   ChatOp,
-  ChatRunEndReason,
   ChatToHostMessage,
   ChatWebviewState,
   ConversationMeta,
@@ -55,6 +54,7 @@ export type {
   UserItem,
 } from './chatMessages';
 export type { ToolStatus } from './toolStatus';
+export type { RunEndReason } from './runEndReason';
 export { parseChatMessage } from './chatValidate';
 export { APP_DEFAULT_HEIGHT, ARCHFLOW_CHAT_HOST, APP_MAX_HEIGHT, APP_METHODS, APP_MIN_HEIGHT, appMaxHeight, appShown, clampAppHeight } from './chatApps';
 export type {
@@ -72,4 +72,4 @@ export type {
   McpToolResult,
   ToolAppView,
 } from './chatApps';
-export { parseDiagramView, type DiagramViewOutcome } from './diagramView';
+export { parseDiagramView, type DiagramViewOutcome } from './mcpAppValidate';

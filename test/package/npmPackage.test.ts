@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InitializeResult } from 'vscode-languageserver-protocol';
-import { runToEnd } from '../mcp/server/helpers';
+import { runToEnd } from '../mcpServer/helpers';
 import { testClient } from '../lsp/lspClient';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -89,7 +89,7 @@ test('the preview draws one element per node with the right labels', { timeout: 
   assert.deepEqual(edgeLabels, ['HTTPS', 'SQL']);
   // `anim=packets` puts travelling dots on the first connection.
   assert.ok((await frame.locator('.af-packets circle').count()) >= 2);
-  // The page runs under the strict policy of shared/design/architecture.md.
+  // The page runs under the extension's strict policy (see src/extension/util/webviewPage.ts).
   const csp = (await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
   // (VS Code's cspSource is `'self' https://*.vscode-cdn.net`: where it serves webview resources.)
   assert.match(csp, /^default-src 'none'; img-src [^;']*'self'[^;]* data:; style-src [^;]+; script-src 'nonce-[0-9a-f]{32}'; font-src [^;]+$/);

@@ -1,5 +1,5 @@
 import type { ChatToHostMessage, ChatWebviewState } from '../../src/protocol/index';
-import { connectWebview, type WebviewHost } from '../preview/vscodeApi';
+import { connectWebview, type WebviewHost } from '../vscodeApi';
 
 /** The chat's channel: typed posts to the host and the persisted draft. */
 export type ChatHost = WebviewHost<ChatToHostMessage, ChatWebviewState>;

@@ -1,6 +1,6 @@
 import { drawnTitle, TITLE_STYLE } from '../../src/core/render/index';
 import type { Scene } from '../../src/core/scene';
-import { FIT_OPTIONS } from '../preview/components/DiagramFlow';
+import { FIT_OPTIONS } from '../diagram/components/DiagramFlow';
 
 /** The least an inline drawing asks for: its caption, a few rows of drawing and the zoom controls. */
 export const MIN_VIEW_HEIGHT = 160;

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@xyflow/react/dist/style.css';
-import '../preview/styles.css';
+import '../diagram/styles.css';
 import './styles.css';
 import { DiagramApp } from './DiagramApp';
 import { viewStrings } from './strings';

@@ -1,4 +1,4 @@
-import type { ElementSelection, SelectedElementKind } from '../../src/core/diagramView';
+import type { ElementSelection, SelectedElementKind } from '../../src/protocol/mcpAppMessages';
 
 /** Everything the view says to the person looking at it (what the model reads comes from the server). */
 export interface ViewStrings {

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { applyDocumentTheme, applyHostStyleVariables, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
-import { useMediaQuery as useMedia } from '../preview/hooks';
+import { useMediaQuery as useMedia } from '../diagram/hooks';
 
 export interface HostTheme {
   dark: boolean;

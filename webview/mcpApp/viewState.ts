@@ -1,4 +1,4 @@
-import { DIAGRAM_VIEW_META_KEY, isDrawn, type DiagramNotDrawn, type DiagramViewData } from '../../src/core/diagramView';
+import { DIAGRAM_VIEW_META_KEY, isDrawn, type DiagramNotDrawn, type DiagramViewData } from '../../src/protocol/mcpAppMessages';
 import { parseDiagramView } from '../../src/protocol/index';
 
 /** A tool result as the host hands it to the view (the parts the view reads). */

@@ -2,16 +2,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controls, MiniMap, Panel, ReactFlowProvider, useReactFlow, type NodeMouseHandler, type EdgeMouseHandler, type Viewport } from '@xyflow/react';
 import { THEMES } from '../../src/core/render/index';
 import type { HostToPreviewMessage, PreviewSettings } from '../../src/protocol/index';
-import { DiagramFlow, FIT_OPTIONS } from './components/DiagramFlow';
+import { DiagramFlow, FIT_OPTIONS } from '../diagram/components/DiagramFlow';
 import { format, ProblemsBanner } from './components/ProblemsBanner';
 import { Toolbar } from './components/Toolbar';
-import { DrawingContext, paletteNameFor, type Drawing } from './drawingContext';
-import { TITLE_NODE_ID, type DiagramFlowNode } from './sceneToFlow';
-import { useDocumentHidden, useReducedMotion, useSmilPausedWhile, useThemeKind } from './hooks';
-import type { HostChannel } from './vscodeApi';
+import { DrawingContext, paletteNameFor, type Drawing } from '../diagram/drawingContext';
+import { TITLE_NODE_ID, type DiagramFlowNode } from '../diagram/sceneToFlow';
+import { useDocumentHidden, useReducedMotion, useSmilPausedWhile, useThemeKind } from '../diagram/hooks';
+import type { HostChannel } from '../vscodeApi';
 import { applyUpdate, type DocState } from './docState';
-import { useSceneFlow } from './useSceneFlow';
-import { useSceneTransition } from './useSceneTransition';
+import { useSceneFlow } from '../diagram/useSceneFlow';
+import { useSceneTransition } from '../diagram/useSceneTransition';
 
 /** Boot data the host embeds in the page. */
 export interface BootConfig {

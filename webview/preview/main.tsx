@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import '@xyflow/react/dist/style.css';
-import './styles.css';
+import '../diagram/styles.css';
 import { App, type BootConfig } from './App';
-import { connectToHost } from './vscodeApi';
+import { connectToHost } from '../vscodeApi';
 
 const host = connectToHost();
 

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
-import type { ToolProvider } from '../../mcp/client/types';
-import { Agent, contextWindowFor, PRICES_AS_OF, type AgentEvent, type ApproveCallback, type ContextSource, type RunEndReason, type TokenUsage } from '../../mcp/agent';
-import { createBackend, describeProvider, PROVIDER_LABELS, type ProviderSettings } from '../../mcp/agent/backends';
-import { DEFAULT_MODEL } from '../../mcp/agent/modelIds';
+import type { ToolProvider } from '../../mcpClient/types';
+import { Agent, contextWindowFor, PRICES_AS_OF, type AgentEvent, type ApproveCallback, type ContextSource, type RunEndReason, type TokenUsage } from '../../agent';
+import { createBackend, describeProvider, PROVIDER_LABELS, type ProviderSettings } from '../../agent/backends';
+import { DEFAULT_MODEL } from '../../agent/modelIds';
 import { DEFAULT_BASE_URL, PROVIDER_OPTIONS, PROVIDER_USAGE, providerFromFlags } from './askProvider';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 

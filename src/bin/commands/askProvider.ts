@@ -1,4 +1,4 @@
-import { PROVIDERS, type ProviderName, type ProviderSettings } from '../../mcp/agent/backends';
+import { PROVIDERS, type ProviderName, type ProviderSettings } from '../../agent/backends';
 
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 

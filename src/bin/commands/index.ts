@@ -2,8 +2,8 @@
  * Every CLI command with its real dependencies wired in. runCli imports this lazily,
  * so `archflow --help` loads none of it.
  */
-import { formatConfigDiagnostic, type McpBuiltinServer } from '../../mcp/client';
-import { createDiagramServer } from '../../mcp/server';
+import { formatConfigDiagnostic, type McpBuiltinServer } from '../../mcpClient';
+import { createDiagramServer } from '../../mcpServer';
 import { getIconCatalog } from '../../node/iconStore';
 import type { CliIo } from '../cliIo';
 import { interruptSignal, runAskCommand, terminalQuestion } from './ask';

@@ -14,7 +14,7 @@ import {
   type McpServerStatus,
   defaultEraCacheFile,
   fileEraStore,
-} from '../../mcp/client/index';
+} from '../../mcpClient/index';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 

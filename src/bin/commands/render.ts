@@ -11,7 +11,7 @@ import { isMarkdownPath, readInputFile, resolvePath } from '../readInput';
 import { writeAtomically } from '../writeFiles';
 import { parseScale, parseTheme, parseTimeout } from '../renderOptions';
 import { layoutTimeoutMessage, withLayoutWorker } from '../layoutRun';
-import { DEFAULT_LAYOUT_TIME_LIMIT_MS } from '../../node/workerLayout';
+import { DEFAULT_LAYOUT_TIME_LIMIT_MS } from '../../node/layoutWorkerClient';
 import { runRenderMarkdown } from './renderMarkdown';
 
 export const RENDER_USAGE = `usage: archflow render FILE... [-o OUT] [--format svg|png] [--theme light|dark] [--scale N] [--timeout SECONDS]

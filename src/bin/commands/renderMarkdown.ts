@@ -9,7 +9,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 import { isMarkdownPath, readInputFile, resolvePath, type InputFile } from '../readInput';
 import { parseScale, parseTheme, parseTimeout, pngScaledDownNote } from '../renderOptions';
 import { layoutTimeoutMessage, withLayoutWorker } from '../layoutRun';
-import { DEFAULT_LAYOUT_TIME_LIMIT_MS } from '../../node/workerLayout';
+import { DEFAULT_LAYOUT_TIME_LIMIT_MS } from '../../node/layoutWorkerClient';
 import { readIfExists, writeAtomically } from '../writeFiles';
 
 export const MARKDOWN_RENDER_USAGE =

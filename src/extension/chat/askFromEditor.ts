@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { DIAGNOSTIC_SOURCE } from '../language/diagnostics';
+import { DIAGNOSTIC_SOURCE } from '../language/diagnosticsManager';
 import type { CommandManager } from '../util/commandManager';
-import { isDiagramDocument } from '../util/ranges';
+import { isDiagramDocument } from '../util/diagramDocument';
 import type { ChatServices } from './chatServices';
 
 export const FIX_WITH_CHAT = 'archflow.fixDiagramWithChat';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { capText, DEFAULT_MAX_RESULT_CHARS, fileAttachment, resourceAttachment, type ResultBlock } from '../../mcp/agent/index';
-import type { McpClientManager } from '../../mcp/client/index';
+import { capText, DEFAULT_MAX_RESULT_CHARS, fileAttachment, resourceAttachment, type ResultBlock } from '../../agent/index';
+import type { McpClientManager } from '../../mcpClient/index';
 import { formatDiagnosticLine } from '../../core/language/index';
 import type { Diagnostic, Locale } from '../../core/model';
 import type { AttachmentView } from '../../protocol/index';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { Agent, DIAGRAM_SYSTEM_PROMPT, EDITOR_SYSTEM_PROMPT, type AgentRun, type ApprovalDecision, type RunResult } from '../../mcp/agent/index';
-import type { McpClientManager } from '../../mcp/client/index';
+import { Agent, DIAGRAM_SYSTEM_PROMPT, EDITOR_SYSTEM_PROMPT, type AgentRun, type ApprovalDecision, type RunResult } from '../../agent/index';
+import type { McpClientManager } from '../../mcpClient/index';
 import {
   assertNever,
   type ChatBlocker,
@@ -16,7 +16,7 @@ import {
   type UserItem,
 } from '../../protocol/index';
 import { chatConfig, type ChatConfig } from '../config';
-import type { McpService } from '../mcp/mcpService';
+import type { McpService } from './mcp/mcpService';
 import { Disposable } from '../util/dispose';
 import type { ApiKeyStore } from './apiKey';
 import { ChatAppHost } from './apps/chatAppHost';

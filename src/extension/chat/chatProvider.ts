@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { ModelBackend } from '../../mcp/agent/backend';
-import { contextWindowFor, PRICES_AS_OF } from '../../mcp/agent/pricing';
-import { createBackend, describeProvider, knownModels, PROVIDER_LABELS, type ProviderIdentity, type ProviderSettings } from '../../mcp/agent/backends';
+import type { ModelBackend } from '../../agent/backend';
+import { contextWindowFor, PRICES_AS_OF } from '../../agent/pricing';
+import { createBackend, describeProvider, knownModels, PROVIDER_LABELS, type ProviderIdentity, type ProviderSettings } from '../../agent/backends';
 import type { ProviderView } from '../../protocol/index';
 import type { ChatConfig, ChatProviderName } from '../config';
 import { Disposable } from '../util/dispose';

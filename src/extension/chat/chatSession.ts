@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Agent, ApprovalDecision } from '../../mcp/agent/index';
+import type { Agent, ApprovalDecision } from '../../agent/index';
 import { applyChatOps, ZERO_USAGE_VIEW, type ChatOp } from '../../protocol/index';
 import { CONVERSATION_FORMAT, type StoredConversation } from './conversationStore';
 import type { RunRecorder } from './runRecorder';

@@ -4,7 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { repairHistory } from '../../mcp/agent/index';
+import { repairHistory } from '../../agent/index';
 import { ZERO_USAGE_VIEW, type ChatItem, type ConversationMeta, type ConversationView, type HistoryEntry, type ToolAppView } from '../../protocol/index';
 
 export const CONVERSATION_FORMAT = 1;

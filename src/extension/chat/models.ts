@@ -1,6 +1,6 @@
 // Pure Node (no `vscode`): unit-tested in test/extension/chat against the fake Messages API.
 import Anthropic from '@anthropic-ai/sdk';
-import { CLAUDE_LINEUP } from '../../mcp/agent/modelIds';
+import { CLAUDE_LINEUP } from '../../agent/modelIds';
 import type { ModelOption } from '../../protocol/index';
 
 /** Offered when the Models API cannot be asked (a gateway without it, no key yet): the current lineup, the default first. */

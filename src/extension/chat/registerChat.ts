@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { chatConfig } from '../config';
-import { registerServersView } from '../mcp/registerServersView';
+import { registerServersView } from './mcp/registerServersView';
 import { registerAskFromEditor } from './askFromEditor';
 import type { Command, CommandManager } from '../util/commandManager';
 import { AppFrames } from './apps/appFrames';

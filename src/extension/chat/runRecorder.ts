@@ -1,7 +1,7 @@
 // Pure (no `vscode`): unit-tested in test/extension/chat.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { addUsage, type AgentEvent, type RunEndReason, type RunResult, type TokenUsage, type ToolOutcome, type ToolResultContent } from '../../mcp/agent/index';
-import type { AssistantItem, ChatItem, ChatOp, ChatRunEndReason, RunEndItem, ToolItem, ToolResultPart, ToolResultView, ToolStatus, UsageView } from '../../protocol/index';
+import { addUsage, type AgentEvent, type RunEndReason, type RunResult, type TokenUsage, type ToolCallOutcome, type ToolResultContent } from '../../agent/index';
+import type { AssistantItem, ChatItem, ChatOp, RunEndItem, ToolItem, ToolResultPart, ToolResultView, ToolStatus, UsageView } from '../../protocol/index';
 import type { ChatConfig } from '../config';
 import { diagramFileOf } from './toolFiles';
 
@@ -11,13 +11,8 @@ export const MAX_CARD_TEXT = 50_000;
 export const MAX_CARD_IMAGE = 5 * 1024 * 1024;
 const SHOWN_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']);
 
-// src/protocol keeps its own copy of the loop's reasons (the webview's layer may not import the
-// agent's): the two unions must stay the same, which this line checks at compile time.
-const sameReasons: [ChatRunEndReason, RunEndReason] extends [RunEndReason, ChatRunEndReason] ? true : never = true;
-void sameReasons;
-
 /** Reasons after which "Continue" may resume the run: the guards, not the model's own stop. */
-export const CONTINUABLE: ReadonlySet<ChatRunEndReason> = new Set(['round_cap', 'repeat_guard', 'budget']);
+export const CONTINUABLE: ReadonlySet<RunEndReason> = new Set(['round_cap', 'repeat_guard', 'budget']);
 
 /** What the model is told when the user lets a stopped run go on (joined to the last user message). */
 export function continueNote(end: Pick<RunEndItem, 'reason' | 'message'>, config: Pick<ChatConfig, 'maxRounds'>): string {
@@ -31,7 +26,7 @@ export function continueNote(end: Pick<RunEndItem, 'reason' | 'message'>, config
   }
 }
 
-const STATUS_OF: Record<ToolOutcome, ToolStatus> = { ok: 'done', error: 'failed', denied: 'denied', cancelled: 'cancelled', not_run: 'not_run' };
+const STATUS_OF: Record<ToolCallOutcome, ToolStatus> = { ok: 'done', error: 'failed', denied: 'denied', cancelled: 'cancelled', not_run: 'not_run' };
 
 export function usageView(u: TokenUsage): UsageView {
   return { inputTokens: u.inputTokens, outputTokens: u.outputTokens, cacheReadTokens: u.cacheReadTokens, cacheWriteTokens: u.cacheWriteTokens, costUsd: u.costUsd };

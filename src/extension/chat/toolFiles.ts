@@ -3,8 +3,8 @@ import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DIAGRAM_VIEW_META_KEY } from '../../core/diagramView';
-import { isInside } from '../../mcp/server/pathSafety';
+import { DIAGRAM_VIEW_META_KEY } from '../../protocol/mcpAppMessages';
+import { isInside } from '../../mcpServer/pathSafety';
 import type { ToolFileView } from '../../protocol/index';
 
 const DIAGRAM_FILE = /\.diagram$/i;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ContentBlockParam, Message, MessageParam, RawMessageStreamEvent, TextBlockParam, Tool } from '@anthropic-ai/sdk/resources/messages';
-import type { BackendError, MessageStreamLike, MessageStreamParams, ModelBackend } from '../../mcp/agent/backend';
-import { canonicalModelId } from '../../mcp/agent/modelIds';
+import type { BackendError, MessageStreamLike, MessageStreamParams, ModelBackend } from '../../agent/backend';
+import { canonicalModelId } from '../../agent/modelIds';
 
 /** Said to the model when a turn ends on tool results: Copilot's models want a user's text last. */
 export const AFTER_TOOL_RESULTS = 'Continue from the tool results above.';

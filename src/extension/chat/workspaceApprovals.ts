@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ApprovalScope, ToolApprovalStore } from '../../mcp/client/index';
+import type { ApprovalScope, ToolApprovalStore } from '../../mcpClient/index';
 
 const ALWAYS_KEY = 'archflow.chat.alwaysAllowedTools';
 

@@ -3,7 +3,7 @@ import type { Exporter, ExportFormat, ExportOptions } from '../export/exporter';
 import { isMarkdownDocument, type MarkdownFences } from '../markdown/markdownFences';
 import type { PreviewManager } from '../preview/previewManager';
 import type { Command } from '../util/commandManager';
-import { isDiagramDocument } from '../util/ranges';
+import { isDiagramDocument } from '../util/diagramDocument';
 
 /**
  * The document a command acts on: the URI it was invoked with (explorer, editor title),

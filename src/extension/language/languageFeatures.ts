@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import type { LanguageService } from '../../languageService/index';
 import type { DiagramService } from '../documents/diagramService';
 import { Disposable } from '../util/dispose';
-import { DIAGRAM_SELECTOR, isDiagramDocument } from '../util/ranges';
-import { QuickFixProvider } from './codeActions';
-import { DiagramCompletionProvider } from './completion';
-import { DiagnosticsManager } from './diagnostics';
-import { DiagramHoverProvider } from './hover';
-import { IdNavigationProvider } from './navigation';
-import { StructureProvider } from './structure';
+import { DIAGRAM_SELECTOR, isDiagramDocument } from '../util/diagramDocument';
+import { QuickFixProvider } from './quickFixProvider';
+import { DiagramCompletionProvider } from './completionProvider';
+import { DiagnosticsManager } from './diagnosticsManager';
+import { DiagramHoverProvider } from './hoverProvider';
+import { IdNavigationProvider } from './navigationProvider';
+import { StructureProvider } from './structureProvider';
 
 /** Registers every language feature of `.diagram` documents, each a thin adapter over the language service; disposing removes them all. */
 export class LanguageFeatures extends Disposable {

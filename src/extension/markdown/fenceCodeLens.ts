@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { toVsRange } from '../util/ranges';
+import { toVsRange } from '../util/diagramDocument';
 import type { MarkdownFences } from './markdownFences';
 
 /**

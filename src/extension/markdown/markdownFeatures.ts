@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import { mayHoldDiagramFence } from '../../core/markdown/index';
 import type { LanguageService } from '../../languageService/index';
 import type { DiagramService } from '../documents/diagramService';
-import { QuickFixProvider } from '../language/codeActions';
-import { DiagramCompletionProvider } from '../language/completion';
-import { DiagnosticsManager } from '../language/diagnostics';
-import { DiagramHoverProvider } from '../language/hover';
+import { QuickFixProvider } from '../language/quickFixProvider';
+import { DiagramCompletionProvider } from '../language/completionProvider';
+import { DiagnosticsManager } from '../language/diagnosticsManager';
+import { DiagramHoverProvider } from '../language/hoverProvider';
 import { Disposable } from '../util/dispose';
 import { FenceCodeLensProvider } from './fenceCodeLens';
-import { FenceSemanticTokensProvider } from './fenceSemanticTokens';
+import { FenceSemanticTokensProvider } from './fenceSemanticTokensProvider';
 import type { FenceDrawings } from './fenceDrawings';
 import { isMarkdownDocument, MARKDOWN_SELECTOR, type MarkdownFences } from './markdownFences';
 

@@ -13,10 +13,10 @@ import {
 import { safeLink } from '../../core/render/index';
 import { previewConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
-import { elementAtLine, connectionsAtLine, elementTarget } from '../language/occurrences';
+import { elementAtLine, connectionsAtLine, elementTarget } from '../../languageService/index';
 import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';
-import { toVsRange } from '../util/ranges';
+import { toVsRange } from '../util/diagramDocument';
 import { previewFonts, previewHtml, previewResourceRoots, previewStrings } from './previewHtml';
 
 /** What a preview needs from its surroundings. */

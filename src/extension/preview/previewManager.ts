@@ -3,7 +3,7 @@ import { parsePreviewState, type Viewport } from '../../protocol/index';
 import { previewConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
 import { Disposable } from '../util/dispose';
-import { isDiagramDocument } from '../util/ranges';
+import { isDiagramDocument } from '../util/diagramDocument';
 import { DiagramPreview, type PreviewContext, type RenderedEvent } from './diagramPreview';
 
 export interface OpenPreviewOptions {

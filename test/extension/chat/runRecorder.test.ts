@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AgentEvent, TokenUsage } from '../../../src/mcp/agent/index';
+import type { AgentEvent, TokenUsage } from '../../../src/agent/index';
 import { applyChatOps, ZERO_USAGE_VIEW, type ConversationView, type ToolItem } from '../../../src/protocol/index';
 import { resultView, RunRecorder } from '../../../src/extension/chat/runRecorder';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ChatServices } from '../../../src/extension/chat/chatServices';
-import { DIAGRAM_VIEW_META_KEY, isDrawn, type DiagramNotDrawn, type DiagramViewData } from '../../../src/core/diagramView';
+import { DIAGRAM_VIEW_META_KEY, isDrawn, type DiagramNotDrawn, type DiagramViewData } from '../../../src/protocol/mcpAppMessages';
 import { parseChatMessage, parseDiagramView, type ChatItem, type ToolItem } from '../../../src/protocol/index';
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type SeenToolResult } from '../../fakeAnthropic/index';
 import { api, fixtureUri, waitFor, workspaceRoot, type ArchflowApi } from './helpers';

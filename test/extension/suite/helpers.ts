@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ChatHandle } from '../../../src/extension/chat/registerChat';
-import type { DiagramServerProvider } from '../../../src/extension/mcp/diagramServerProvider';
+import type { DiagramServerProvider } from '../../../src/extension/diagramServer/diagramServerProvider';
 
 export const EXTENSION_ID = 'archflow.archflow';
 

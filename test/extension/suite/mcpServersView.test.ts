@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser/lib/esm/main.js';
 import type { ChatServices } from '../../../src/extension/chat/chatServices';
-import type { McpServersView, ServerTreeNode } from '../../../src/extension/mcp/serversView';
+import type { McpServersView, ServerTreeNode } from '../../../src/extension/chat/mcp/serversView';
 import { api, EXTENSION_ID, waitFor, workspaceRoot } from './helpers';
 
 let chat: ChatServices;

@@ -5,8 +5,8 @@
 // a signed-in account and the user's consent).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Agent } from '../../../src/mcp/agent/index';
-import type { QualifiedTool, ToolProvider } from '../../../src/mcp/client/types';
+import { Agent } from '../../../src/agent/index';
+import type { QualifiedTool, ToolProvider } from '../../../src/mcpClient/types';
 import { AFTER_TOOL_RESULTS, vscodeLmBackend } from '../../../src/extension/chat/vscodeLmBackend';
 
 type Part = vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart;

@@ -32,7 +32,7 @@ test('the browser entry bundles for a web worker and requires nothing but vscode
   // setting's values, plain data).
   assert.deepEqual(inputs.filter((i) => i.startsWith('src/node/')).sort(), ['src/node/fontNames.ts', 'src/node/resvgBackend.ts', 'src/node/resvgWasmRender.ts']);
   assert.deepEqual(inputs.filter((i) => /^src\/(bin|lsp)\/|^src\/extension\/(chat|mcp)\//.test(i)), []);
-  assert.deepEqual(inputs.filter((i) => i.startsWith('src/mcp/')).sort(), ['src/mcp/agent/modelIds.ts', 'src/mcp/agent/pricing.ts', 'src/mcp/client/protocolSetting.ts']);
+  assert.deepEqual(inputs.filter((i) => /^src\/(agent|mcpClient|mcpServer|editorTools)\//.test(i)).sort(), ['src/agent/modelIds.ts', 'src/agent/pricing.ts', 'src/mcpClient/protocolSetting.ts']);
   // The layout engine and resvg's wasm glue are inside; the icons and the .wasm are read at run time.
   assert.ok(inputs.some((i) => i.includes('elkjs/lib/elk.bundled.js')));
   assert.ok(inputs.some((i) => i.includes('@resvg/resvg-wasm')));

@@ -32,7 +32,7 @@ async function bundle(entry: string, options: esbuild.BuildOptions): Promise<str
 
 before(async () => {
   // The worker exactly as esbuild.mjs bundles it: a classic script that requires nothing.
-  const worker = await bundle('src/extension/web/layoutWorker.ts', {});
+  const worker = await bundle('src/extension/web/webLayoutWorkerMain.ts', {});
   assert.deepEqual([...worker.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]), []);
   files.set('/layoutWorker.js', worker);
   files.set('/page.js', await bundle('test/extension/web/webLayoutPage.ts', { define: { ARCHFLOW_VERSION: '"0.0.0"' } }));

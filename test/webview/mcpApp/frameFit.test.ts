@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TITLE_STYLE } from '../../../src/core/render/index';
 import { CAPTION_BAND, fittedViewHeight, MAX_VIEW_HEIGHT, MIN_VIEW_HEIGHT } from '../../../webview/mcpApp/frameFit';
-import { FIT_OPTIONS } from '../../../webview/preview/components/DiagramFlow';
+import { FIT_OPTIONS } from '../../../webview/diagram/components/DiagramFlow';
 
 const grow = 1 + FIT_OPTIONS.padding;
 

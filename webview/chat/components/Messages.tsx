@@ -1,5 +1,5 @@
 import { memo, useEffect } from 'react';
-import type { AssistantItem, ChatRunEndReason, NoticeItem, RunEndItem, UserItem } from '../../../src/protocol/index';
+import type { AssistantItem, NoticeItem, RunEndItem, RunEndReason, UserItem } from '../../../src/protocol/index';
 import { useChatEnv } from '../context';
 import { ATTACHMENT_ICON, fill, usageLine } from '../format';
 import { Markdown } from '../markdown/Markdown';
@@ -56,7 +56,7 @@ export const Notice = memo(function Notice({ item }: { item: NoticeItem }) {
   );
 });
 
-function reasonTitle(reason: ChatRunEndReason, s: ReturnType<typeof useChatEnv>['strings']): string {
+function reasonTitle(reason: RunEndReason, s: ReturnType<typeof useChatEnv>['strings']): string {
   switch (reason) {
     case 'round_cap':
       return s.reasonRoundCap;

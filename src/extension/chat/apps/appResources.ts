@@ -1,6 +1,6 @@
 // Plain Node (no `vscode`): unit-tested in test/extension/chat/apps.
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_APP_MIME_TYPE } from '../../../mcp/client/clientFactory';
+import { MCP_APP_MIME_TYPE } from '../../../mcpClient/clientFactory';
 import type { DeclaredAppCsp } from './appCsp';
 
 /** The largest app document shown (hosts refuse far less; this only bounds memory). */

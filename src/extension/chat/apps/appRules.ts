@@ -1,6 +1,6 @@
 // Pure (no `vscode`): unit-tested in test/extension/chat/apps.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { visibleToApps } from '../../../mcp/client/toolUi';
+import { visibleToApps } from '../../../mcpClient/toolUi';
 import type { ChatItem } from '../../../protocol/index';
 
 export type AppToolDecision = { ok: true; tool: Tool } | { ok: false; reason: string };

@@ -1,7 +1,7 @@
 // Pure (no `vscode`): unit-tested in test/extension/chat/apps against real servers.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ApprovalPolicy, type ApprovalRequest } from '../../../mcp/agent/index';
-import { MemoryApprovalStore, type QualifiedTool } from '../../../mcp/client/index';
+import { ApprovalPolicy, type ApprovalRequest } from '../../../agent/index';
+import { MemoryApprovalStore, type QualifiedTool } from '../../../mcpClient/index';
 import { decideAppToolCall } from './appRules';
 
 /** What {@link callToolForApp} needs from the host: the owner's tools, the call, the question to the user, a log. */

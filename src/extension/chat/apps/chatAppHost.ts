@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { AgentEvent } from '../../../mcp/agent/index';
-import { uiResourceUri, type McpClientManager } from '../../../mcp/client/index';
+import type { AgentEvent } from '../../../agent/index';
+import { uiResourceUri, type McpClientManager } from '../../../mcpClient/index';
 import type { AppDocumentView, AppMethod, AppRequestMessage, AppRequestResults, AttachmentView, ChatOp, HostToChatMessage, ToolAppView } from '../../../protocol/index';
 import { chatConfig } from '../../config';
-import type { McpService } from '../../mcp/mcpService';
+import type { McpService } from '../mcp/mcpService';
 import { Disposable } from '../../util/dispose';
 import type { ChatSession } from '../chatSession';
 import { AppContextStore, appContextBlocks, appContextView } from './appContext';

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { callToolForApp, type AppToolCallPorts } from '../../../../src/extension/chat/apps/appToolCalls';
-import type { ApprovalRequest } from '../../../../src/mcp/agent/index';
-import { McpClientManager } from '../../../../src/mcp/client/index';
-import { createDiagramServer } from '../../../../src/mcp/server/index';
+import type { ApprovalRequest } from '../../../../src/agent/index';
+import { McpClientManager } from '../../../../src/mcpClient/index';
+import { createDiagramServer } from '../../../../src/mcpServer/index';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'archflow-app-calls-'));

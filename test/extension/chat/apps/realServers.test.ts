@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { buildAppCsp } from '../../../../src/extension/chat/apps/appCsp';
 import { AppResourceCache, appResourceFrom } from '../../../../src/extension/chat/apps/appResources';
 import { decideAppToolCall } from '../../../../src/extension/chat/apps/appRules';
-import { toApiTools } from '../../../../src/mcp/agent/toolSchema';
-import { McpClientManager, uiResourceUri } from '../../../../src/mcp/client/index';
-import { createDiagramServer } from '../../../../src/mcp/server/index';
+import { toApiTools } from '../../../../src/agent/toolSchema';
+import { McpClientManager, uiResourceUri } from '../../../../src/mcpClient/index';
+import { createDiagramServer } from '../../../../src/mcpServer/index';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'archflow-apps-'));

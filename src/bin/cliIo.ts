@@ -14,6 +14,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** True when stdin and stderr are a terminal (interactive prompts allowed). */
   isTty: boolean;
+  /** True when standard input is a terminal: `archflow mcp` alone then shows its usage instead of serving. */
+  stdinIsTty?: boolean;
   /** True when standard output is a terminal: binary output (a PNG) is refused there. */
   stdoutIsTty?: boolean;
   /** Writes bytes to standard output (a PNG for `-o -`); without it, binary output is refused. */

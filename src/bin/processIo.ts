@@ -13,6 +13,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     isTty: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+    stdinIsTty: Boolean(process.stdin.isTTY),
     stdoutIsTty: Boolean(process.stdout.isTTY),
     stdoutBytes: (data) => void process.stdout.write(data),
   };

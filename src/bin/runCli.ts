@@ -11,6 +11,7 @@ Commands:
   format FILE [--write | --check]                  canonical formatting
   icons search QUERY [--limit N] [--json]          find icon ids
   icons sets [--json]                              list the bundled icon sets
+  mcp [serve]                                      run the ArchFlow MCP server (what an AI host starts)
   mcp list|tools|call|read|prompt ...              use the MCP servers you configured
   ask "PROMPT" [--yes] [--json] ...                let Claude draw with every MCP tool
   lsp --stdio                                      the language server, for editors other than VS Code

@@ -115,12 +115,18 @@ describe('the npm package, packed, installed offline and run', { timeout: 900_00
     for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies', 'scripts', 'private']) assert.equal(manifest[key], undefined, `the package's manifest has ${key}`);
   });
 
-  test('the one-liner the MCP clients run, `npx -y -p archflow archflow-mcp`, serves from the tarball with an empty cache, offline', async () => {
-    // The Inspector starts the server with a clean environment: the cache and --offline go in with -e.
-    const r = await run(NODE22, [INSPECTOR, '--cli', '-e', `npm_config_cache=${join(dir, 'npx-cache')}`, '-e', 'npm_config_offline=true', '-e', 'npm_config_update_notifier=false', 'npx', '-y', '-p', join(dir, pack.filename), 'archflow-mcp', '--method', 'tools/list']);
-    assert.equal(r.code, 0, r.stderr);
-    assert.equal((JSON.parse(r.stdout) as { tools: unknown[] }).tools.length, 4);
-  });
+  // The README's one-liner (`npx -y archflow mcp`) and the explicit bin (`npx -y -p archflow archflow-mcp`).
+  for (const command of [['mcp'], ['-p', 'TARBALL', 'archflow-mcp']]) {
+    const shown = command[0] === 'mcp' ? 'npx -y archflow mcp' : 'npx -y -p archflow archflow-mcp';
+    test(`the one-liner the MCP clients run, \`${shown}\`, serves from the tarball with an empty cache, offline`, async () => {
+      const tarball = join(dir, pack.filename);
+      const args = command[0] === 'mcp' ? [tarball, 'mcp'] : command.map((a) => (a === 'TARBALL' ? tarball : a));
+      // The Inspector starts the server with a clean environment: the cache and --offline go in with -e.
+      const r = await run(NODE22, [INSPECTOR, '--cli', '-e', `npm_config_cache=${join(dir, 'npx-cache')}`, '-e', 'npm_config_offline=true', '-e', 'npm_config_update_notifier=false', 'npx', '-y', ...args, '--method', 'tools/list']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal((JSON.parse(r.stdout) as { tools: unknown[] }).tools.length, 4);
+    });
+  }
 
   test('installs from the tarball alone: empty prefix, empty cache, --offline', async (t) => {
     const r = await run('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(dir, pack.filename)], dir);

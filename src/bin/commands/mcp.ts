@@ -19,6 +19,8 @@ import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 
 export const MCP_USAGE = `Usage:
+  archflow mcp [serve] [--http] [--root DIR]...       run the ArchFlow diagram MCP server (stdio by
+                                                      default; same as archflow-mcp, see archflow-mcp --help)
   archflow mcp list [--config FILE] [--json]          servers, status, counts, errors
   archflow mcp tools SERVER [--config FILE] [--json]   one server's tools
   archflow mcp call SERVER TOOL [--args JSON] [--config FILE] [--json]
@@ -35,6 +37,8 @@ Exit codes: 0 done, 1 a server failed, a tool returned an error, or the
 configuration has errors (list), 2 bad usage or an unreadable --config file.
 
 Examples:
+  claude mcp add archflow -- npx -y archflow mcp      ArchFlow's server in Claude Code
+  archflow mcp serve --http --port 3333               the server over HTTP
   archflow mcp list
   archflow mcp tools archflow
   archflow mcp call archflow check_diagram --args '{"text": "a -> b"}'
@@ -118,6 +122,13 @@ async function consentOnTerminal(request: McpServerConsentRequest, io: CliIo, pr
  */
 export async function runMcpCommand(args: string[], io: CliIo, deps: McpCommandDeps): Promise<number> {
   const [sub, ...rest] = args;
+  // The diagram server itself, as `npx -y archflow mcp` in an MCP host's configuration: a host
+  // starts it with pipes, so `archflow mcp` alone serves unless a person typed it on a terminal.
+  const serverArgs = sub === 'serve' ? rest : sub === undefined && io.stdinIsTty === false ? [] : sub?.startsWith('--') && sub !== '--help' ? args : undefined;
+  if (serverArgs) {
+    await (await import('../serveMcp')).serveMcp(serverArgs);
+    return EXIT_OK;
+  }
   if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
     (sub === undefined ? io.stderr : io.stdout)(MCP_USAGE);
     return sub === undefined ? EXIT_USAGE : EXIT_OK;

@@ -111,10 +111,10 @@ export async function benchLayoutSpeed(options: LayoutSpeedOptions): Promise<Ben
         const vsTuned = median(a.map((x, i) => x / c[i]!));
         rows.push({ name: `${name}: parse+layout+svg`, medianMs: median(a), baselineMs: median(b), ratio: vsRaw, note: 'vs raw elkjs, default options (target <= 1.3x at 300 nodes)' });
         rows.push({ name: `${name}: parse+layout+svg`, medianMs: median(a), baselineMs: median(c), ratio: vsTuned, note: "vs elkjs given ArchFlow's ELK graph and options" });
-        table.push(`${name.padEnd(28)} ${PHASES.map((p) => String(Math.round(median(phases.get(p)!))).padStart(10)).join('')} ${String(Math.round(median(b))).padStart(10)} ${String(Math.round(median(c))).padStart(10)}`);
+        table.push(`${name.padEnd(28)} ${PHASES.map((p) => String(Math.round(median(phases.get(p)!))).padStart(11)).join('')} ${String(Math.round(median(b))).padStart(10)} ${String(Math.round(median(c))).padStart(10)}`);
       }
   console.log(`\nPhases (median ms over the runs; measure = scoring candidates, only up to 60 elements)`);
-  console.log(`${'case'.padEnd(28)} ${PHASES.map((p) => p.padStart(10)).join('')} ${'raw elk'.padStart(10)} ${'elk+opts'.padStart(10)}`);
+  console.log(`${'case'.padEnd(28)} ${PHASES.map((p) => p.padStart(11)).join('')} ${'raw elk'.padStart(10)} ${'elk+opts'.padStart(10)}`);
   for (const line of table) console.log(line);
   return rows;
 }

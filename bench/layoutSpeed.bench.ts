@@ -17,6 +17,8 @@ import { feedbackConnections } from '../src/core/layout/feedback';
 import { buildHierarchy } from '../src/core/layout/hierarchy';
 import type { DiagramModel } from '../src/core/model';
 import { renderSvg } from '../src/core/render';
+import { LayoutRuns } from '../src/node/layoutRuns';
+import { createLayoutWorker } from '../src/node/workerLayout';
 import { groupedArchitectureText } from './generateArchitecture';
 import { median, type BenchRow } from './measure';
 
@@ -113,8 +115,60 @@ export async function benchLayoutSpeed(options: LayoutSpeedOptions): Promise<Ben
         rows.push({ name: `${name}: parse+layout+svg`, medianMs: median(a), baselineMs: median(c), ratio: vsTuned, note: "vs elkjs given ArchFlow's ELK graph and options" });
         table.push(`${name.padEnd(28)} ${PHASES.map((p) => String(Math.round(median(phases.get(p)!))).padStart(11)).join('')} ${String(Math.round(median(b))).padStart(10)} ${String(Math.round(median(c))).padStart(10)}`);
       }
+  if (options.sizes.includes(300)) rows.push(...(await benchEditBurst(300)));
   console.log(`\nPhases (median ms over the runs; measure = scoring candidates, only up to 60 elements)`);
   console.log(`${'case'.padEnd(28)} ${PHASES.map((p) => p.padStart(11)).join('')} ${'raw elk'.padStart(10)} ${'elk+opts'.padStart(10)}`);
   for (const line of table) console.log(line);
   return rows;
+}
+
+/** The preview's default pause in typing (`archflow.preview.debounceMs`). */
+const DEBOUNCE_MS = 250;
+
+/**
+ * Keystroke to drawing for a large diagram, as the desktop extension does it (the layout
+ * worker of dist/, the service's LayoutRuns, the preview's pause for slow documents; no
+ * webview): a layout of the last version is running when five keystrokes arrive 100 ms apart;
+ * the stale layout is stopped, and once typing pauses the newest version is laid out. Timed
+ * from the last keystroke to the new scene, against a fresh layout of the same text on a warm
+ * worker (target: within 2x).
+ */
+async function benchEditBurst(n: number): Promise<BenchRow[]> {
+  const worker = createLayoutWorker({ timeLimitMs: 600_000 });
+  const runs = new LayoutRuns();
+  const doc = 'bench:burst';
+  const version = (v: number) => parseDiagram(groupedArchitectureText(n) + `extra${v} = rect "Typed ${v}"\nn0 -> extra${v}\n`).model;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  try {
+    const timed = async (v: number) => {
+      const run = runs.start(doc, v);
+      const t0 = performance.now();
+      try {
+        await worker.layout(version(v), {}, undefined, { signal: run.signal });
+        run.done(true);
+        return performance.now() - t0;
+      } catch (err) {
+        run.done(false);
+        throw err;
+      }
+    };
+    await timed(0);
+    const fresh = await timed(1);
+    const stale = timed(2).catch(() => 'stopped');
+    await sleep(300);
+    for (let v = 3; v <= 7; v++) {
+      runs.supersede(doc, v);
+      await sleep(100);
+    }
+    const lastKey = performance.now() - 100;
+    const outcome = await stale;
+    await sleep(Math.max(0, DEBOUNCE_MS - (performance.now() - lastKey)));
+    await timed(7);
+    const repaint = performance.now() - lastKey;
+    return [
+      { name: `${n} nodes: keystroke burst -> scene`, medianMs: repaint, baselineMs: fresh, ratio: repaint / fresh, note: `vs one fresh layout on a warm worker; the stale layout was ${outcome === 'stopped' ? 'stopped' : 'NOT stopped'} (target <= 2x)` },
+    ];
+  } finally {
+    await worker.dispose();
+  }
 }

@@ -7,7 +7,7 @@ import type { DiagramModel, Diagnostic } from '../../core/model';
 import type { IconData, Scene } from '../../core/scene';
 import type { DiagramCounts } from '../../core/summary';
 import { Disposable } from '../util/dispose';
-import { LayoutRuns } from './layoutRuns';
+import { LayoutRuns } from '../../node/layoutRuns';
 import { TextLayouts } from './textLayouts';
 
 /** The parse of one document version. */

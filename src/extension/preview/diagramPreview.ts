@@ -13,7 +13,7 @@ import {
 import { safeLink } from '../../core/render/index';
 import { previewConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
-import { StaleLayoutError } from '../documents/layoutRuns';
+import { StaleLayoutError } from '../../node/layoutRuns';
 import { elementAtLine, connectionsAtLine, elementTarget } from '../language/occurrences';
 import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';

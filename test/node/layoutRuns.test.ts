@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { LayoutRuns, StaleLayoutError } from '../../../src/extension/documents/layoutRuns';
+import { LayoutRuns, StaleLayoutError } from '../../src/node/layoutRuns';
 
 /** A layout engine that settles only when told, counting layouts started and aborted (as the worker does). */
 function fakeEngine() {
@@ -38,7 +38,7 @@ describe('LayoutRuns', () => {
     let aborted = 0;
     for (let v = 3; v <= 7; v++) aborted += runs.supersede(doc, v);
     assert.equal(aborted, 1, 'the one running layout, of version 2, is stopped once');
-    await assert.rejects(scene2, (err: unknown) => err instanceof StaleLayoutError && err.version === 2);
+    await assert.rejects(scene2, (err: unknown) => err instanceof StaleLayoutError && (err as StaleLayoutError).version === 2);
     assert.equal(runs.runningCount(doc), 0);
 
     // The edits settle: one layout, of the newest version, which nothing stops.

@@ -133,7 +133,7 @@ const DEBOUNCE_MS = 250;
  * from the last keystroke to the new scene, against a fresh layout of the same text on a warm
  * worker (target: within 2x).
  */
-async function benchEditBurst(n: number): Promise<BenchRow[]> {
+export async function benchEditBurst(n: number): Promise<BenchRow[]> {
   const worker = createLayoutWorker({ timeLimitMs: 600_000 });
   const runs = new LayoutRuns();
   const doc = 'bench:burst';

@@ -152,7 +152,7 @@ export async function benchEditBurst(n: number): Promise<BenchRow[]> {
         throw err;
       }
     };
-    await timed(0);
+    const cold = await timed(0);
     const fresh = await timed(1);
     const stale = timed(2).catch(() => 'stopped');
     await sleep(300);
@@ -166,6 +166,8 @@ export async function benchEditBurst(n: number): Promise<BenchRow[]> {
     await timed(7);
     const repaint = performance.now() - lastKey;
     return [
+      // What stopping a layout costs besides the layout: the replacement thread starts cold.
+      { name: `${n} nodes: first layout on a new worker`, medianMs: cold, baselineMs: fresh, ratio: cold / fresh, note: 'vs one fresh layout on a warm worker' },
       { name: `${n} nodes: keystroke burst -> scene`, medianMs: repaint, baselineMs: fresh, ratio: repaint / fresh, note: `vs one fresh layout on a warm worker; the stale layout was ${outcome === 'stopped' ? 'stopped' : 'NOT stopped'} (target <= 2x)` },
     ];
   } finally {

@@ -56,3 +56,38 @@ export function architectureText(n: number, seed = 1, direction: 'LR' | 'TB' = '
   }
   return lines.join('\n') + '\n';
 }
+
+/**
+ * The kind of diagram a new user generates to try the tool on something big: `n` nodes, a
+ * tenth as many groups of ten side by side (none when `grouped` is false), and about 1.5
+ * connections per node between random nodes, a tenth of them running back. At 300 nodes: 30
+ * groups and 455 connections, the graph of the 300-node speed figures (`--only layout-speed`).
+ * Denser and less local than `architectureText`: many connections cross group borders.
+ */
+export function groupedArchitectureText(n: number, direction: 'LR' | 'TB' = 'LR', grouped = true, seed = 1): string {
+  const rand = rng(seed * 7 + n);
+  const lines = [`diagram "Grouped ${n}"`, `direction ${direction}`, ''];
+  const groups = grouped ? Math.round(n / 10) : 0;
+  for (let g = 0; g < groups; g++) {
+    lines.push(`g${g} = group "Zone ${g}" {`);
+    for (let k = g * 10; k < g * 10 + 10 && k < n; k++) lines.push(`  n${k} = rect "Service ${k}"`);
+    lines.push('}');
+  }
+  for (let k = groups * 10; k < n; k++) lines.push(`n${k} = rect "Service ${k}"`);
+  lines.push('');
+  const seen = new Set<string>();
+  const target = Math.round(n * 1.517);
+  const connect = (a: number, b: number) => {
+    if (a === b || seen.has(`${a}>${b}`) || seen.has(`${b}>${a}`)) return;
+    seen.add(`${a}>${b}`);
+    lines.push(`n${a} -> n${b}`);
+  };
+  for (let k = 1; k < n; k++) connect(Math.floor(rand() * k), k);
+  while (seen.size < target) {
+    const a = Math.floor(rand() * n);
+    const b = Math.floor(rand() * n);
+    if (rand() < 0.9) connect(Math.min(a, b), Math.max(a, b));
+    else connect(Math.max(a, b), Math.min(a, b));
+  }
+  return lines.join('\n') + '\n';
+}

@@ -78,3 +78,29 @@ export function printTable(title: string, rows: BenchRow[]): void {
     );
   }
 }
+
+/**
+ * Runs `a` and each anchor in turn (A B C A B C …) after a warm-up of each, like `timePair`,
+ * and gives A's ratio to each anchor as the median of the per-round ratios.
+ */
+export async function timeAgainst(
+  a: () => unknown | Promise<unknown>,
+  anchors: Array<() => unknown | Promise<unknown>>,
+  runs: number,
+): Promise<{ a: Timing; anchors: Array<{ timing: Timing; ratio: number }> }> {
+  await a();
+  for (const b of anchors) await b();
+  const as: number[] = [];
+  const bs: number[][] = anchors.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    let t0 = performance.now();
+    await a();
+    as.push(performance.now() - t0);
+    for (let k = 0; k < anchors.length; k++) {
+      t0 = performance.now();
+      await anchors[k]!();
+      bs[k]!.push(performance.now() - t0);
+    }
+  }
+  return { a: summarize(as), anchors: bs.map((b) => ({ timing: summarize(b), ratio: median(as.map((x, i) => x / b[i]!)) })) };
+}

@@ -40,15 +40,17 @@ export interface ElkTuning {
  * ELK's effort for a diagram of `elementCount` nodes and groups. The diagrams people read as
  * a whole (up to `LARGE_DIAGRAM.medium`) get ELK's default crossing effort (7) and every
  * quality option. Past that their cost grows faster than the graph while a reader no longer
- * takes in the whole drawing, so responsiveness wins, in two steps: lower effort and only the
- * declaration-order tie-break up to `LARGE_DIAGRAM.large`, then effort 1 (which halves a
- * 1000-node layout) and ELK's plain defaults. Measured (CPU time of one layout of the bench's
- * generated graphs against raw elkjs): 300 nodes 3x with every option, about 1x with only
- * the tie-break; 1000 nodes 68 s with network simplex and greedy switch against 5 s raw,
- * and the tie-break alone doubles it.
+ * takes in the whole drawing, so responsiveness wins, in two steps: lower effort up to
+ * `LARGE_DIAGRAM.large`, then effort 1 (which halves a 1000-node layout) and ELK's plain
+ * defaults. Neither step sets declaration order: ELK's model-order tie-break compares nodes
+ * during every crossing-minimisation sweep, and on a 300-node diagram with 30 groups and 455
+ * connections it made ELK 3-8x slower than raw elkjs for 93 wrap-arounds instead of 162 (see
+ * docs/decisions/0009-layout-speed-tiers.md for the options measured and dropped). Measured
+ * (CPU time of one layout of the bench's generated graphs against raw elkjs): 1000 nodes 68 s
+ * with network simplex and greedy switch against 5 s raw.
  */
 export function elkTuning(elementCount: number): ElkTuning {
   if (elementCount > LARGE_DIAGRAM.large) return { run: { 'elk.layered.thoroughness': '1' }, runRoot: {} };
-  if (elementCount > LARGE_DIAGRAM.medium) return { run: { 'elk.layered.thoroughness': '3' }, runRoot: MODEL_ORDER };
+  if (elementCount > LARGE_DIAGRAM.medium) return { run: { 'elk.layered.thoroughness': '3' }, runRoot: {} };
   return { run: { 'elk.layered.thoroughness': '7', ...QUALITY_OPTIONS }, runRoot: { ...MODEL_ORDER, ...FORCED_MODEL_ORDER } };
 }

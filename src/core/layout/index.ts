@@ -1,5 +1,5 @@
 export { layoutDiagram } from './layoutDiagram';
-export type { LayoutOptions } from './layoutDiagram';
+export type { LayoutOptions, LayoutPhase } from './layoutDiagram';
 export { measureText, layoutText, lineHeightFor } from './textMetrics';
 export type { FontWeight } from './textMetrics';
 export {

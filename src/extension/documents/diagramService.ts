@@ -7,6 +7,8 @@ import type { DiagramModel, Diagnostic } from '../../core/model';
 import type { IconData, Scene } from '../../core/scene';
 import type { DiagramCounts } from '../../core/summary';
 import { Disposable } from '../util/dispose';
+import { LayoutRuns } from '../../node/layoutRuns';
+import { TextLayouts } from './textLayouts';
 
 /** The parse of one document version. */
 export interface DocumentAnalysis {
@@ -37,19 +39,18 @@ export interface VersionedScene {
  * thread in VS Code for the Web. Must give `layoutDiagram`'s scene for the same input.
  */
 export interface LayoutEngine {
-  layout(model: DiagramModel, icons: Record<string, IconData | null>): Promise<Scene>;
+  /**
+   * `limits.signal` aborts a layout whose document changed (the worker thread is then
+   * stopped; an engine that cannot stop one may ignore it). The third parameter is the slot of
+   * the worker's layout options, which the service never sets.
+   */
+  layout(model: DiagramModel, icons: Record<string, IconData | null>, options?: undefined, limits?: { signal?: AbortSignal }): Promise<Scene>;
   dispose(): void | Promise<void>;
 }
 
 interface Entry {
   version: number;
   analysis?: DocumentAnalysis;
-  scene?: Promise<Scene>;
-}
-
-/** A diagram text that is not a document of its own (a Markdown fence), and what it made. */
-interface TextEntry {
-  analysis?: Analysis;
   scene?: Promise<Scene>;
 }
 
@@ -82,9 +83,17 @@ const TEXT_CACHE_SIZE = 400;
 export class DiagramService extends Disposable {
   readonly #entries = new Map<string, Entry>();
   readonly #lastGood = new Map<string, VersionedScene>();
-  readonly #texts = new Map<string, TextEntry>();
+  readonly #texts = new TextLayouts<Analysis, Scene>(
+    TEXT_CACHE_SIZE,
+    (text) => {
+      const catalog = this.#catalog;
+      return analyzeText(text, catalog ? { catalog } : {});
+    },
+    (_text, analysis) => (analysis.counts.errors > 0 ? Promise.reject(new Error(`the text has ${analysis.counts.errors} error(s)`)) : this.#layoutModel(analysis.model)),
+  );
   readonly #geometry = new Map<string, Geometry>();
   readonly #worker: LayoutEngine;
+  readonly #runs = new LayoutRuns();
   #catalog: IconCatalog | undefined;
   #catalogLoad: Promise<IconCatalog | undefined> | undefined;
   readonly #onDidLoadCatalog = this.register(new vscode.EventEmitter<void>());
@@ -114,7 +123,7 @@ export class DiagramService extends Disposable {
       (catalog) => {
         this.#catalog = catalog;
         this.#entries.forEach((e) => (e.analysis = undefined));
-        this.#texts.forEach((e) => (e.analysis = undefined));
+        this.#texts.resetAnalyses();
         this.#onDidLoadCatalog.fire();
         return catalog;
       },
@@ -142,6 +151,8 @@ export class DiagramService extends Disposable {
     if (!entry || entry.version !== document.version) {
       entry = { version: document.version };
       this.#entries.set(key, entry);
+      // Nobody shows an older version's drawing once a newer one exists: a slow layout of it stops.
+      this.#runs.supersede(key, document.version);
     }
     if (!entry.analysis) {
       const catalog = this.#catalog;
@@ -178,12 +189,7 @@ export class DiagramService extends Disposable {
    */
   analyzeText(text: string): Analysis {
     void this.catalog();
-    const entry = this.#textEntry(text);
-    if (!entry.analysis) {
-      const catalog = this.#catalog;
-      entry.analysis = analyzeText(text, catalog ? { catalog } : {});
-    }
-    return entry.analysis;
+    return this.#texts.analysis(text);
   }
 
   /**
@@ -191,22 +197,16 @@ export class DiagramService extends Disposable {
    * thread. Rejects when the text has errors or the layout fails.
    */
   sceneOfText(text: string): Promise<Scene> {
-    const entry = this.#textEntry(text);
-    if (!entry.scene) {
-      const analysis = this.analyzeText(text);
-      entry.scene = analysis.counts.errors > 0 ? Promise.reject(new Error(`the text has ${analysis.counts.errors} error(s)`)) : this.#layoutModel(analysis.model);
-      entry.scene.catch(() => undefined);
-    }
-    return entry.scene;
+    void this.catalog();
+    return this.#texts.scene(text);
   }
 
-  #textEntry(text: string): TextEntry {
-    let entry = this.#texts.get(text);
-    if (entry) this.#texts.delete(text);
-    else entry = {};
-    this.#texts.set(text, entry);
-    if (this.#texts.size > TEXT_CACHE_SIZE) this.#texts.delete(this.#texts.keys().next().value!);
-    return entry;
+  /**
+   * True when the document's last layout was slow (see SLOW_LAYOUT_MS): the preview then waits
+   * for a pause in typing before asking for a drawing, and an edit stops the layout running.
+   */
+  layoutIsSlow(uri: vscode.Uri): boolean {
+    return this.#runs.isSlow(uri.toString());
   }
 
   /** The newest drawing that laid out without errors, and its version. */
@@ -219,6 +219,7 @@ export class DiagramService extends Disposable {
     this.#entries.delete(uri.toString());
     this.#lastGood.delete(uri.toString());
     this.#geometry.delete(uri.toString());
+    this.#runs.forget(uri.toString());
   }
 
   async #layout(analysis: DocumentAnalysis): Promise<Scene> {
@@ -243,7 +244,18 @@ export class DiagramService extends Disposable {
         return scene;
       }
     }
-    const laidOut = this.#worker.layout(model, icons);
+    const run = this.#runs.start(uri, version);
+    const laidOut = this.#worker.layout(model, icons, undefined, { signal: run.signal }).then(
+      (scene) => {
+        run.done(true);
+        return scene;
+      },
+      (err: unknown) => {
+        run.done(false);
+        // The engine stopped it for our signal: say so with our error, whatever the engine's is.
+        throw run.signal.aborted ? run.signal.reason : err;
+      },
+    );
     this.#geometry.set(uri, { key, scene: laidOut });
     const scene = await laidOut;
     this.#onDidMakeScene.fire({ uri, version, laidOut: true });

@@ -13,6 +13,7 @@ import {
 import { safeLink } from '../../core/render/index';
 import { previewConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
+import { StaleLayoutError } from '../../node/layoutRuns';
 import { elementAtLine, connectionsAtLine, elementTarget } from '../../languageService/index';
 import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';
@@ -226,7 +227,8 @@ export class DiagramPreview extends Disposable {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     const open = immediate || !this.#ready ? undefined : this.#openDocument();
-    if (!open || this.ctx.service.analyze(open).counts.errors === 0) {
+    // A large diagram also waits for the pause: a layout per keystroke would only be stopped by the next one.
+    if (!open || (this.ctx.service.analyze(open).counts.errors === 0 && !this.ctx.service.layoutIsSlow(open.uri))) {
       this.#requestRefresh();
       return;
     }
@@ -295,6 +297,8 @@ export class DiagramPreview extends Disposable {
             message.sceneVersion = version;
           }
         } catch (err) {
+          // The document changed during the layout, which was stopped: the refresh queued by that change draws the newer version.
+          if (err instanceof StaleLayoutError) return;
           this.ctx.log.error(`layout of ${resource.toString()} v${version} failed`, err);
           message.failure = err instanceof Error ? err.message : String(err);
         }

@@ -1,0 +1,539 @@
+/**
+ * An orthogonal router for boxes that are already placed: what a kept layout needs, since
+ * ELK only routes what it placed itself (elkjs has no libavoid) and libavoid-js measured too
+ * slow at 300 nodes (docs/decisions/0200-kept-layout-router.md).
+ *
+ * Each connection leaves its source from the side facing the target (ties go to the flow),
+ * through a short stub, and is searched with A* on a sparse grid of the lines running
+ * `CLEAR` px outside the boxes near its two ends (plus the middles of wide channels), with
+ * a cost per bend, per crossing of a connection routed before and per length shared with
+ * one. Boxes are obstacles, inflated by half the clearance, so no route runs through a node.
+ * The search stays inside the ends' bounding box widened by `REACH` (below the metrics'
+ * wrap-around threshold) and widens only when nothing fits there. Afterwards, segments of
+ * different connections lying on one line are spread apart (nudged) inside their channel.
+ * Deterministic: connections are routed in the order given, ties broken by index.
+ */
+import type { Direction } from '../model';
+import type { Point } from '../scene';
+import { fallbackRoute, type Box } from './geometry';
+import { SpatialGrid } from './spatialGrid';
+
+/** Room kept between a route and a box it passes, px (the grid's lines run this far out). */
+export const CLEAR = 16;
+/** How far beyond its ends' bounding box a route may go before the search widens (metrics count 80 as a wrap-around). */
+const REACH = 60;
+/** Cost of one bend, in px of length. */
+const BEND = 40;
+/** Cost of crossing a connection routed before, in px of length. */
+const CROSS = 60;
+/** Cost per px of running on top of a connection routed before. */
+const SHARE = 0.6;
+/** Preferred gap between nudged parallel segments, px. */
+const NUDGE = 8;
+/** Ports keep this far from a box's corners, px. */
+const CORNER = 12;
+
+export interface RouteRequest {
+  source: string;
+  target: string;
+  /** Points the route must pass through, in order (a user's waypoints). */
+  waypoints?: Point[];
+}
+
+type Side = 'left' | 'right' | 'top' | 'bottom';
+
+const NORMAL: Record<Side, Point> = { left: { x: -1, y: 0 }, right: { x: 1, y: 0 }, top: { x: 0, y: -1 }, bottom: { x: 0, y: 1 } };
+
+/** The sides a connection leaves `s` and enters `t` by: facing each other, the flow's axis preferred. */
+function sides(s: Box, t: Box, horizontalFlow: boolean): [Side, Side] {
+  const gapRight = t.x - (s.x + s.width);
+  const gapLeft = s.x - (t.x + t.width);
+  const gapDown = t.y - (s.y + s.height);
+  const gapUp = s.y - (t.y + t.height);
+  const gapX = Math.max(gapRight, gapLeft);
+  const gapY = Math.max(gapDown, gapUp);
+  const horizontalSides: [Side, Side] = gapRight >= gapLeft ? ['right', 'left'] : ['left', 'right'];
+  const verticalSides: [Side, Side] = gapDown >= gapUp ? ['bottom', 'top'] : ['top', 'bottom'];
+  const room = 2 * CLEAR;
+  if (horizontalFlow) {
+    if (gapX >= room) return horizontalSides;
+    if (gapY >= room) return verticalSides;
+  } else {
+    if (gapY >= room) return verticalSides;
+    if (gapX >= room) return horizontalSides;
+  }
+  return gapX >= gapY ? horizontalSides : verticalSides;
+}
+
+interface Port {
+  point: Point;
+  side: Side;
+}
+
+/** Spreads the connection ends on each side of each box along that side, ordered by where their other end lies. */
+function assignPorts(boxes: Map<string, Box>, requests: RouteRequest[], horizontalFlow: boolean): Array<[Port, Port] | undefined> {
+  const ends = new Map<string, Array<{ index: number; end: 0 | 1; toward: number }>>();
+  const chosen: Array<[Side, Side] | undefined> = requests.map((r, index) => {
+    const s = boxes.get(r.source);
+    const t = boxes.get(r.target);
+    if (!s || !t || r.source === r.target || overlaps(s, t)) return undefined;
+    const pair = sides(s, t, horizontalFlow);
+    const along = (box: Box, side: Side, other: Box) =>
+      side === 'left' || side === 'right' ? other.y + other.height / 2 - (box.y + box.height / 2) : other.x + other.width / 2 - (box.x + box.width / 2);
+    const first = r.waypoints?.[0];
+    const last = r.waypoints?.[r.waypoints.length - 1];
+    const toS = first ? { x: first.x, y: first.y, width: 0, height: 0 } : t;
+    const toT = last ? { x: last.x, y: last.y, width: 0, height: 0 } : s;
+    for (const [id, side, box, other, end] of [[r.source, pair[0], s, toS, 0], [r.target, pair[1], t, toT, 1]] as const) {
+      const key = `${id}\u0000${side}`;
+      let list = ends.get(key);
+      if (!list) ends.set(key, (list = []));
+      list.push({ index, end, toward: along(box, side, other) });
+    }
+    return pair;
+  });
+  const ports: Array<[Port, Port] | undefined> = requests.map(() => undefined);
+  const partial: Array<[Port?, Port?]> = requests.map(() => [undefined, undefined]);
+  for (const [key, list] of ends) {
+    const [id, side] = key.split('\u0000') as [string, Side];
+    const box = boxes.get(id)!;
+    list.sort((a, b) => a.toward - b.toward || a.index - b.index || a.end - b.end);
+    const vertical = side === 'left' || side === 'right';
+    const length = vertical ? box.height : box.width;
+    const margin = Math.min(CORNER, length / 4);
+    const span = length - 2 * margin;
+    list.forEach((e, k) => {
+      const offset = Math.round(margin + (span * (k + 1)) / (list.length + 1));
+      const point = vertical
+        ? { x: side === 'left' ? box.x : box.x + box.width, y: box.y + offset }
+        : { x: box.x + offset, y: side === 'top' ? box.y : box.y + box.height };
+      partial[e.index]![e.end] = { point, side };
+    });
+  }
+  chosen.forEach((c, i) => {
+    const [a, b] = partial[i]!;
+    if (c && a && b) ports[i] = [a, b];
+  });
+  return ports;
+}
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Min-heap of state indices by priority (ties by insertion order, for determinism). */
+class Heap {
+  private keys: number[] = [];
+  private items: number[] = [];
+  private order: number[] = [];
+  private counter = 0;
+  get size() {
+    return this.items.length;
+  }
+  push(item: number, key: number) {
+    const k = this.items.length;
+    this.items.push(item);
+    this.keys.push(key);
+    this.order.push(this.counter++);
+    this.up(k);
+  }
+  peekKey() {
+    return this.keys[0]!;
+  }
+  pop(): number {
+    const top = this.items[0]!;
+    const lastItem = this.items.pop()!;
+    const lastKey = this.keys.pop()!;
+    const lastOrder = this.order.pop()!;
+    if (this.items.length) {
+      this.items[0] = lastItem;
+      this.keys[0] = lastKey;
+      this.order[0] = lastOrder;
+      this.down(0);
+    }
+    return top;
+  }
+  private less(a: number, b: number) {
+    return this.keys[a]! < this.keys[b]! || (this.keys[a] === this.keys[b] && this.order[a]! < this.order[b]!);
+  }
+  private swap(a: number, b: number) {
+    [this.items[a], this.items[b]] = [this.items[b]!, this.items[a]!];
+    [this.keys[a], this.keys[b]] = [this.keys[b]!, this.keys[a]!];
+    [this.order[a], this.order[b]] = [this.order[b]!, this.order[a]!];
+  }
+  private up(k: number) {
+    while (k > 0) {
+      const p = (k - 1) >> 1;
+      if (!this.less(k, p)) return;
+      this.swap(k, p);
+      k = p;
+    }
+  }
+  private down(k: number) {
+    for (;;) {
+      const l = 2 * k + 1;
+      const r = l + 1;
+      let m = k;
+      if (l < this.items.length && this.less(l, m)) m = l;
+      if (r < this.items.length && this.less(r, m)) m = r;
+      if (m === k) return;
+      this.swap(k, m);
+      k = m;
+    }
+  }
+}
+
+/** Segments already routed, by line: what later searches pay to cross or share. */
+class Occupancy {
+  /** Vertical segments by x, horizontal ones by y: [from, to] along the line. */
+  readonly vertical = new Map<number, Array<[number, number]>>();
+  readonly horizontal = new Map<number, Array<[number, number]>>();
+  add(points: Point[]) {
+    for (let k = 1; k < points.length; k++) {
+      const a = points[k - 1]!;
+      const b = points[k]!;
+      if (a.x === b.x && a.y !== b.y) push(this.vertical, a.x, [Math.min(a.y, b.y), Math.max(a.y, b.y)]);
+      else if (a.y === b.y && a.x !== b.x) push(this.horizontal, a.y, [Math.min(a.x, b.x), Math.max(a.x, b.x)]);
+    }
+  }
+}
+
+function push(map: Map<number, Array<[number, number]>>, key: number, v: [number, number]) {
+  const list = map.get(key);
+  if (list) list.push(v);
+  else map.set(key, [v]);
+}
+
+const DX = [1, -1, 0, 0];
+const DY = [0, 0, 1, -1];
+const dirOf = (n: Point): number => (n.x > 0 ? 0 : n.x < 0 ? 1 : n.y > 0 ? 2 : 3);
+
+function lowerBound(a: number[], v: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The cheapest orthogonal path from `from` to `to` inside `region` avoiding `obstacles`,
+ * leaving in direction `startDir` and arriving in `endDir` (-1: any), or undefined.
+ */
+function search(from: Point, to: Point, startDir: number, endDir: number, region: Box, obstacles: Box[], used: Occupancy): Point[] | undefined {
+  const xsSet = new Set<number>([from.x, to.x, region.x, region.x + region.width]);
+  const ysSet = new Set<number>([from.y, to.y, region.y, region.y + region.height]);
+  for (const b of obstacles) {
+    xsSet.add(b.x - CLEAR);
+    xsSet.add(b.x + b.width + CLEAR);
+    ysSet.add(b.y - CLEAR);
+    ysSet.add(b.y + b.height + CLEAR);
+  }
+  const lines = (set: Set<number>, lo: number, hi: number) => {
+    const sorted = [...set].filter((v) => v >= lo && v <= hi).sort((a, b) => a - b);
+    const out: number[] = [];
+    for (let k = 0; k < sorted.length; k++) {
+      out.push(sorted[k]!);
+      // The middle of a wide channel: routes down its centre read better and leave room to nudge.
+      const next = sorted[k + 1];
+      if (next !== undefined && next - sorted[k]! > 4 * CLEAR) out.push(Math.round((sorted[k]! + next) / 2));
+    }
+    return out;
+  };
+  const xs = lines(xsSet, region.x, region.x + region.width);
+  const ys = lines(ysSet, region.y, region.y + region.height);
+  const nx = xs.length;
+  const ny = ys.length;
+  const blocked = new Uint8Array(nx * ny);
+  const blockedH = new Uint8Array(nx * ny); // segment (i,j)-(i+1,j)
+  const blockedV = new Uint8Array(nx * ny); // segment (i,j)-(i,j+1)
+  const half = CLEAR / 2;
+  for (const b of obstacles) {
+    const x0 = b.x - half;
+    const x1 = b.x + b.width + half;
+    const y0 = b.y - half;
+    const y1 = b.y + b.height + half;
+    const i0 = Math.max(0, lowerBound(xs, x0) - 1);
+    const i1 = Math.min(nx - 1, lowerBound(xs, x1));
+    const j0 = Math.max(0, lowerBound(ys, y0) - 1);
+    const j1 = Math.min(ny - 1, lowerBound(ys, y1));
+    for (let j = j0; j <= j1; j++) {
+      const y = ys[j]!;
+      const yIn = y > y0 && y < y1;
+      for (let i = i0; i <= i1; i++) {
+        const x = xs[i]!;
+        const xIn = x > x0 && x < x1;
+        if (xIn && yIn) blocked[j * nx + i] = 1;
+        if (yIn && i < nx - 1) {
+          const mx = (x + xs[i + 1]!) / 2;
+          if (mx > x0 && mx < x1) blockedH[j * nx + i] = 1;
+        }
+        if (xIn && j < ny - 1) {
+          const my = (y + ys[j + 1]!) / 2;
+          if (my > y0 && my < y1) blockedV[j * nx + i] = 1;
+        }
+      }
+    }
+  }
+  const si = lowerBound(xs, from.x);
+  const sj = lowerBound(ys, from.y);
+  const ti = lowerBound(xs, to.x);
+  const tj = lowerBound(ys, to.y);
+  // Ends stay usable even when a neighbour sits closer than the clearance.
+  blocked[sj * nx + si] = 0;
+  blocked[tj * nx + ti] = 0;
+
+  // What the routes before cost here: crossing their segments at a point, or running along them.
+  const crossH = new Uint8Array(nx * ny); // a vertical route passes through the point: moving horizontally crosses it
+  const crossV = new Uint8Array(nx * ny);
+  const shareH = new Uint8Array(nx * ny);
+  const shareV = new Uint8Array(nx * ny);
+  for (let i = 0; i < nx; i++) {
+    for (const [a, b] of used.vertical.get(xs[i]!) ?? []) {
+      const j0 = lowerBound(ys, a);
+      for (let j = j0; j < ny && ys[j]! <= b; j++) {
+        if (ys[j]! > a && ys[j]! < b) crossH[j * nx + i] = 1;
+        if (j < ny - 1 && ys[j + 1]! <= b) shareV[j * nx + i] = 1;
+      }
+    }
+  }
+  for (let j = 0; j < ny; j++) {
+    for (const [a, b] of used.horizontal.get(ys[j]!) ?? []) {
+      const i0 = lowerBound(xs, a);
+      for (let i = i0; i < nx && xs[i]! <= b; i++) {
+        if (xs[i]! > a && xs[i]! < b) crossV[j * nx + i] = 1;
+        if (i < nx - 1 && xs[i + 1]! <= b) shareH[j * nx + i] = 1;
+      }
+    }
+  }
+
+  const states = nx * ny * 4;
+  const cost = new Float64Array(states).fill(Infinity);
+  const prev = new Int32Array(states).fill(-1);
+  const heap = new Heap();
+  const h = (i: number, j: number) => Math.abs(xs[i]! - to.x) + Math.abs(ys[j]! - to.y);
+  const startDirs = startDir >= 0 ? [startDir] : [0, 1, 2, 3];
+  for (const d of startDirs) {
+    const s = (sj * nx + si) * 4 + d;
+    cost[s] = 0;
+    heap.push(s, h(si, sj));
+  }
+  let best = Infinity;
+  let bestState = -1;
+  while (heap.size) {
+    if (heap.peekKey() >= best) break;
+    const s = heap.pop();
+    const d = s & 3;
+    const p = s >> 2;
+    const i = p % nx;
+    const j = (p - i) / nx;
+    const g = cost[s]!;
+    if (i === ti && j === tj) {
+      const total = g + (endDir >= 0 && d !== endDir ? BEND * (d === (endDir ^ 1) ? 2 : 1) : 0);
+      if (total < best) {
+        best = total;
+        bestState = s;
+      }
+      continue;
+    }
+    for (let nd = 0; nd < 4; nd++) {
+      if (nd === (d ^ 1)) continue; // no turning back on oneself
+      const ni = i + DX[nd]!;
+      const nj = j + DY[nd]!;
+      if (ni < 0 || nj < 0 || ni >= nx || nj >= ny) continue;
+      const q = nj * nx + ni;
+      if (blocked[q]) continue;
+      let step: number;
+      if (nd < 2) {
+        const seg = j * nx + Math.min(i, ni);
+        if (blockedH[seg]) continue;
+        const len = Math.abs(xs[ni]! - xs[i]!);
+        step = len + (shareH[seg] ? SHARE * len : 0) + (crossH[q] ? CROSS : 0);
+      } else {
+        const seg = Math.min(j, nj) * nx + i;
+        if (blockedV[seg]) continue;
+        const len = Math.abs(ys[nj]! - ys[j]!);
+        step = len + (shareV[seg] ? SHARE * len : 0) + (crossV[q] ? CROSS : 0);
+      }
+      if (nd !== d) step += BEND;
+      const ns = q * 4 + nd;
+      const ng = g + step;
+      if (ng < cost[ns]!) {
+        cost[ns] = ng;
+        prev[ns] = s;
+        heap.push(ns, ng + h(ni, nj));
+      }
+    }
+  }
+  if (bestState < 0) return undefined;
+  const path: Point[] = [];
+  for (let s = bestState; s >= 0; s = prev[s]!) {
+    const p = s >> 2;
+    const i = p % nx;
+    path.push({ x: xs[i]!, y: ys[(p - i) / nx]! });
+  }
+  return path.reverse();
+}
+
+function simplify(points: Point[]): Point[] {
+  const out: Point[] = [];
+  for (const p of points) {
+    const last = out[out.length - 1];
+    if (last && last.x === p.x && last.y === p.y) continue;
+    const prev = out[out.length - 2];
+    if (prev && last && ((prev.x === last.x && last.x === p.x) || (prev.y === last.y && last.y === p.y))) out.pop();
+    out.push(p);
+  }
+  return out;
+}
+
+const grow = (b: Box, by: number): Box => ({ x: b.x - by, y: b.y - by, width: b.width + 2 * by, height: b.height + 2 * by });
+const unite = (a: Box, b: Box): Box => {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+};
+
+/**
+ * Routes every request between the boxes of `obstacles` (by id: the nodes, which no route
+ * may cross; a request's ends may also be groups, given in `ends`). Returns one orthogonal
+ * polyline per request, from the source's border to the target's border.
+ */
+export function routeOrthogonal(obstacles: Map<string, Box>, requests: RouteRequest[], direction: Direction, ends: Map<string, Box> = new Map()): Point[][] {
+  const horizontalFlow = direction === 'LR' || direction === 'RL';
+  const boxOf = (id: string) => obstacles.get(id) ?? ends.get(id);
+  const all = new Map<string, Box>();
+  for (const r of requests) for (const id of [r.source, r.target]) {
+    const b = boxOf(id);
+    if (b) all.set(id, b);
+  }
+  const ports = assignPorts(all, requests, horizontalFlow);
+  const grid = new SpatialGrid<Box>(256);
+  let whole: Box | undefined;
+  for (const b of obstacles.values()) {
+    grid.insert(b, b);
+    whole = whole ? unite(whole, b) : b;
+  }
+  const used = new Occupancy();
+  const near = (region: Box): Box[] => {
+    const out: Box[] = [];
+    for (const b of grid.query(region, new Set())) if (overlaps(grow(b, CLEAR), region)) out.push(b);
+    return out;
+  };
+  const routes = requests.map((r, index) => {
+    const s = boxOf(r.source);
+    const t = boxOf(r.target);
+    const pair = ports[index];
+    if (!s || !t) return [];
+    if (!pair) return simplify(fallbackRoute(s, t, horizontalFlow));
+    const [ps, pt] = pair;
+    const out = (p: Port): Point => ({ x: p.point.x + NORMAL[p.side].x * CLEAR, y: p.point.y + NORMAL[p.side].y * CLEAR });
+    const stops = [out(ps), ...(r.waypoints ?? []), out(pt)];
+    const path: Point[] = [ps.point];
+    for (let k = 1; k < stops.length; k++) {
+      const from = stops[k - 1]!;
+      const to = stops[k]!;
+      const startDir = k === 1 ? dirOf(NORMAL[ps.side]) : -1;
+      const endDir = k === stops.length - 1 ? dirOf({ x: -NORMAL[pt.side].x, y: -NORMAL[pt.side].y }) : -1;
+      const span = unite(unite(s, t), { x: Math.min(from.x, to.x), y: Math.min(from.y, to.y), width: Math.abs(from.x - to.x), height: Math.abs(from.y - to.y) });
+      let leg: Point[] | undefined;
+      for (const reach of [REACH, 8 * REACH, Infinity]) {
+        const region = reach === Infinity && whole ? grow(unite(whole, span), 2 * CLEAR) : grow(span, reach);
+        leg = search(from, to, startDir, endDir, region, near(region), used);
+        if (leg || reach === Infinity) break;
+      }
+      path.push(...(leg ?? [from, { x: to.x, y: from.y }, to]).slice(k === 1 ? 0 : 1));
+    }
+    path.push(pt.point);
+    const route = simplify(path);
+    used.add(route);
+    return route;
+  });
+  return nudge(routes, obstacles);
+}
+
+/**
+ * Spreads apart the inner segments of different routes that lie on one line and overlap,
+ * by `NUDGE` px each (less in a narrow channel), never into a box.
+ */
+function nudge(routes: Point[][], obstacles: Map<string, Box>): Point[][] {
+  interface Seg {
+    route: number;
+    k: number; // segment from points[k] to points[k+1]
+    lo: number;
+    hi: number;
+  }
+  const out = routes.map((r) => r.map((p) => ({ ...p })));
+  const grid = new SpatialGrid<Box>(256);
+  for (const b of obstacles.values()) grid.insert(b, b);
+  for (const vertical of [true, false]) {
+    const lines = new Map<number, Seg[]>();
+    out.forEach((r, route) => {
+      // The first and last segments hold the ports: they stay where the ends are.
+      for (let k = 1; k < r.length - 2; k++) {
+        const a = r[k]!;
+        const b = r[k + 1]!;
+        if (vertical ? a.x !== b.x : a.y !== b.y) continue;
+        const at = vertical ? a.x : a.y;
+        const [lo, hi] = vertical ? [Math.min(a.y, b.y), Math.max(a.y, b.y)] : [Math.min(a.x, b.x), Math.max(a.x, b.x)];
+        if (hi - lo <= 0) continue;
+        const list = lines.get(at);
+        if (list) list.push({ route, k, lo, hi });
+        else lines.set(at, [{ route, k, lo, hi }]);
+      }
+    });
+    for (const at of [...lines.keys()].sort((a, b) => a - b)) {
+      const segs = lines.get(at)!.sort((a, b) => a.lo - b.lo || a.route - b.route);
+      // Clusters of segments overlapping one another along the line.
+      let cluster: Seg[] = [];
+      let reach = -Infinity;
+      const flush = () => {
+        if (new Set(cluster.map((c) => c.route)).size > 1) spread(cluster, at, vertical);
+        cluster = [];
+      };
+      for (const s of segs) {
+        if (s.lo >= reach) flush();
+        cluster.push(s);
+        reach = Math.max(reach, s.hi);
+      }
+      flush();
+    }
+  }
+  return out.map(simplify);
+
+  function spread(cluster: Seg[], at: number, vertical: boolean) {
+    // Order across the line by where each route turns to at its ends, so neighbours cross less.
+    const key = (s: Seg) => {
+      const r = out[s.route]!;
+      const before = r[s.k - 1] ?? r[s.k]!;
+      const after = r[s.k + 2] ?? r[s.k + 1]!;
+      const side = (p: Point) => (vertical ? p.x : p.y) - at;
+      return side(before) + side(after);
+    };
+    const ordered = [...cluster].sort((a, b) => key(a) - key(b) || a.route - b.route || a.k - b.k);
+    const lo = Math.min(...cluster.map((c) => c.lo));
+    const hi = Math.max(...cluster.map((c) => c.hi));
+    const band: Box = vertical ? { x: at - 3 * CLEAR, y: lo, width: 6 * CLEAR, height: hi - lo } : { x: lo, y: at - 3 * CLEAR, width: hi - lo, height: 6 * CLEAR };
+    let below = 3 * CLEAR;
+    let above = 3 * CLEAR;
+    for (const b of grid.query(band, new Set())) {
+      const [b0, b1, c0, c1] = vertical ? [b.x, b.x + b.width, b.y, b.y + b.height] : [b.y, b.y + b.height, b.x, b.x + b.width];
+      if (c1 <= lo || c0 >= hi) continue;
+      if (b1 <= at) below = Math.min(below, at - b1);
+      else if (b0 >= at) above = Math.min(above, b0 - at);
+    }
+    const n = ordered.length;
+    const step = Math.min(NUDGE, (2 * Math.min(below, above) - 8) / n);
+    if (step < 2) return;
+    ordered.forEach((s, idx) => {
+      const off = Math.round((idx - (n - 1) / 2) * step);
+      if (off === 0) return;
+      const r = out[s.route]!;
+      for (const p of [r[s.k]!, r[s.k + 1]!]) {
+        if (vertical) p.x = at + off;
+        else p.y = at + off;
+      }
+    });
+  }
+}

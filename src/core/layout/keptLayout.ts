@@ -57,8 +57,8 @@ export async function layoutWithKept(
  * neighbours along the flow without moving kept ones; groups keep their box, grown to hold
  * their members; connections are routed orthogonally around every node, labels clear of
  * nodes and other labels. Coordinates are the file's (so the drawing does not shift when
- * an element at its edge leaves), shifted only when something new lands left of or above
- * the margin. Pure and deterministic: the same model, icons and layout give an identical scene.
+ * an element at its edge leaves), shifted only when something would land at a negative
+ * coordinate. Pure and deterministic: the same model, icons and layout give an identical scene.
  */
 export function keptLayout(model: DiagramModel, icons: Record<string, IconData | null>, layout: DiagramLayout, options: LayoutOptions = {}): Scene {
   const direction = options.direction ?? model.direction;
@@ -73,17 +73,39 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
     frames: groupBoxes,
     keptNodes: layout.nodes,
     keptGroups: layout.groups,
+    margin,
   });
 
   const keys = connectionKeys(h.connections);
+  // Group titles are obstacles too: a route through a title would be moved off it afterwards
+  // (clearGroupTitles), possibly into a node.
+  const obstacles = new Map(placement.nodes);
+  const titles = new Set<string>();
+  for (const g of h.groups) {
+    const b = placement.groups.get(g.id)!;
+    const m = groupBoxes.get(g.id)!;
+    let title: Box = { x: b.x + m.labelOffset.x, y: b.y + m.labelOffset.y, width: m.label.width, height: m.label.height };
+    if (m.iconOffset && g.icon !== undefined) {
+      const x = Math.min(title.x, b.x + m.iconOffset.x);
+      const y = Math.min(title.y, b.y + m.iconOffset.y);
+      const right = Math.max(title.x + title.width, b.x + m.iconOffset.x + m.iconOffset.size);
+      const bottom = Math.max(title.y + title.height, b.y + m.iconOffset.y + m.iconOffset.size);
+      title = { x, y, width: right - x, height: bottom - y };
+    }
+    if (title.width > 0 && title.height > 0) {
+      obstacles.set(`\u0000title\u0000${g.id}`, title);
+      titles.add(`\u0000title\u0000${g.id}`);
+    }
+  }
   const routes = routeOrthogonal(
-    placement.nodes,
+    obstacles,
     h.connections.map((c, index) => {
       const waypoints = layout.waypoints.get(keys[index]!);
       return waypoints?.length ? { source: c.source, target: c.target, waypoints } : { source: c.source, target: c.target };
     }),
     direction,
     placement.groups,
+    titles,
   );
 
   const measured = h.connections.map((c) => {
@@ -101,8 +123,10 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
       for (const l of labelBoxes) if (l) yield l;
     })(),
   );
-  const dx = Math.max(0, margin - bounds.x);
-  const dy = Math.max(0, margin - bounds.y);
+  // Only what would otherwise be cut off shifts the drawing (placement keeps new boxes inside
+  // the margin and routes stay at non-negative coordinates, so kept boxes rarely move this way).
+  const dx = Math.max(0, -bounds.x);
+  const dy = Math.max(0, -bounds.y);
   const X = (x: number) => round(x + dx);
   const Y = (y: number) => round(y + dy);
 

@@ -33,12 +33,14 @@ export interface PlacementInput {
   frames: Map<string, GroupFrame>;
   keptNodes: Map<string, Box>;
   keptGroups: Map<string, Box>;
+  /** New boxes stay right of and below this (the scene's margin). */
+  margin: number;
 }
 
 export interface Placement {
   nodes: Map<string, Box>;
   groups: Map<string, Box>;
-  /** Nodes whose box the file held, at exactly the file's position. */
+  /** Nodes at exactly the file's box (not those a grown neighbour pushed). */
   kept: Set<string>;
 }
 
@@ -113,6 +115,7 @@ export function placeWithKept(input: PlacementInput): Placement {
   };
 
   const fits = (id: string, box: Box): Array<[string, Box]> | undefined => {
+    if (box.x < input.margin || box.y < input.margin) return undefined;
     const room = grow(box, GAP);
     for (const other of grid.query(room, new Set())) {
       if (other === id || isAncestor(other, id)) continue;
@@ -145,9 +148,67 @@ export function placeWithKept(input: PlacementInput): Placement {
     if (!k || kept.has(n.id)) continue;
     const size = sizes.get(n.id)!;
     const centred = { x: Math.round(k.x + (k.width - size.width) / 2), y: Math.round(k.y + (k.height - size.height) / 2), ...size };
-    const spot = [{ x: k.x, y: k.y, ...size }, centred].map((b) => ({ b, grown: fits(n.id, b) })).find((c) => c.grown);
+    // The centre first: it is what keeps the node's order with every other one.
+    const spot = [centred].map((b) => ({ b, grown: fits(n.id, b) })).find((c) => c.grown);
     if (spot) place(n.id, spot.b, spot.grown!);
-    else pending.push({ id: n.id, near: { x: k.x + k.width / 2, y: k.y + k.height / 2 } });
+    else if (!pushApart(n.id, centred))
+      pending.push({ id: n.id, near: { x: k.x + k.width / 2, y: k.y + k.height / 2 } });
+  }
+
+  /**
+   * Makes room for a kept node that grew, at `box` (its old centre): what it now reaches is
+   * moved away from it along the axis that asks the smaller move (a group with everything inside it),
+   * and so on outwards, which keeps the order of everything. False, and nothing moved, when
+   * the pushing does not settle.
+   */
+  function pushApart(id: string, box: Box): boolean {
+    const mine = new Set([id, ...ancestors.get(id)!]);
+    // The element moved as one block when `other` is in the way: its outermost group that does not hold `id`.
+    const unitOf = (other: string) => {
+      let unit = other;
+      for (const a of ancestors.get(other)!) if (!mine.has(a)) unit = a;
+      return unit;
+    };
+    const members = (unit: string) => [...nodes.keys(), ...groups.keys()].filter((x) => x === unit || isAncestor(unit, x));
+    const saved = new Map<string, Box>();
+    for (const [k, b] of [...nodes, ...groups]) saved.set(k, b);
+    const queue: Array<{ unit: string; box: Box }> = [{ unit: id, box }];
+    setBox(id, box, false);
+    for (let step = 0; step < queue.length; step++) {
+      if (step > 400) {
+        for (const [k, b] of saved) setBox(k, b, groups.has(k));
+        return false;
+      }
+      const q = queue[step]!;
+      for (const other of [...grid.query(grow(q.box, GAP), new Set())].sort()) {
+        if (mine.has(other) || other === q.unit || isAncestor(q.unit, other)) continue;
+        const gap = groups.has(other) || groups.has(q.unit) ? GAP / 2 : GAP;
+        const b = boxOf(other)!;
+        if (!overlap(grow(q.box, gap), b)) continue;
+        const unit = unitOf(other);
+        const u = boxOf(unit)!;
+        // Along whichever axis asks the smaller move, away from the grown node's centre.
+        const awayX = u.x + u.width / 2 >= box.x + box.width / 2 ? 1 : -1;
+        const awayY = u.y + u.height / 2 >= box.y + box.height / 2 ? 1 : -1;
+        const shiftX = awayX > 0 ? q.box.x + q.box.width + gap - b.x : q.box.x - gap - (b.x + b.width);
+        const shiftY = awayY > 0 ? q.box.y + q.box.height + gap - b.y : q.box.y - gap - (b.y + b.height);
+        const okX = shiftX * awayX > 0;
+        const okY = shiftY * awayY > 0;
+        if (!okX && !okY) continue;
+        const horizontal = okX && (!okY || Math.abs(shiftX) <= Math.abs(shiftY));
+        const shift = horizontal ? shiftX : shiftY;
+        for (const m of members(unit)) {
+          const mb = boxOf(m)!;
+          setBox(m, horizontal ? { ...mb, x: mb.x + shift } : { ...mb, y: mb.y + shift }, groups.has(m));
+        }
+        queue.push({ unit, box: boxOf(unit)! });
+      }
+    }
+    // The groups holding the node grow to it; what they then reach is not pushed (rare: a
+    // group's padding already holds a little growth).
+    const grown = grownAncestors(id, box) ?? [];
+    for (const [a, b] of grown) setBox(a, b, true);
+    return true;
   }
 
   const neighbours = new Map<string, { before: string[]; after: string[] }>();
@@ -207,6 +268,7 @@ export function placeWithKept(input: PlacementInput): Placement {
     if (box.height < frame.minHeight) box = { ...box, height: frame.minHeight };
     setBox(g.id, box, true);
   }
+  for (const id of kept) if (!same(nodes.get(id)!, input.keptNodes.get(id)!)) kept.delete(id);
   return { nodes, groups, kept };
 
   /** The first spot tried for a new box, and the step along the flow. */

@@ -32,6 +32,8 @@ const SHARE = 0.6;
 const NUDGE = 8;
 /** Ports keep this far from a box's corners, px. */
 const CORNER = 12;
+/** Smallest gap between two connection ends on one side of a box, px. */
+const PORT_GAP = 10;
 
 export interface RouteRequest {
   source: string;
@@ -70,51 +72,69 @@ interface Port {
   side: Side;
 }
 
-/** Spreads the connection ends on each side of each box along that side, ordered by where their other end lies. */
+/**
+ * Where each connection meets its boxes: on the sides chosen by `sides`, at the middle of
+ * the span the two boxes share across the line between them when they share one (so the
+ * route can run straight, as ELK's aligned layers let it), else at the point of the side
+ * nearest the other end's centre; ends
+ * on one side are kept `PORT_GAP` apart in the order of those spots.
+ */
 function assignPorts(boxes: Map<string, Box>, requests: RouteRequest[], horizontalFlow: boolean): Array<[Port, Port] | undefined> {
-  const ends = new Map<string, Array<{ index: number; end: 0 | 1; toward: number }>>();
+  const ends = new Map<string, Array<{ index: number; end: 0 | 1; ideal: number; toward: number }>>();
   const chosen: Array<[Side, Side] | undefined> = requests.map((r, index) => {
     const s = boxes.get(r.source);
     const t = boxes.get(r.target);
     if (!s || !t || r.source === r.target || overlaps(s, t)) return undefined;
     const pair = sides(s, t, horizontalFlow);
-    const along = (box: Box, side: Side, other: Box) =>
-      side === 'left' || side === 'right' ? other.y + other.height / 2 - (box.y + box.height / 2) : other.x + other.width / 2 - (box.x + box.width / 2);
-    const first = r.waypoints?.[0];
-    const last = r.waypoints?.[r.waypoints.length - 1];
-    const toS = first ? { x: first.x, y: first.y, width: 0, height: 0 } : t;
-    const toT = last ? { x: last.x, y: last.y, width: 0, height: 0 } : s;
-    for (const [id, side, box, other, end] of [[r.source, pair[0], s, toS, 0], [r.target, pair[1], t, toT, 1]] as const) {
+    const vertical = pair[0] === 'left' || pair[0] === 'right';
+    const range = (b: Box): [number, number] => (vertical ? [b.y + CORNER, b.y + b.height - CORNER] : [b.x + CORNER, b.x + b.width - CORNER]);
+    const [s0, s1] = range(s);
+    const [t0, t1] = range(t);
+    const lo = Math.max(s0, t0);
+    const hi = Math.min(s1, t1);
+    const direct = !r.waypoints?.length && lo <= hi;
+    const centre = (b: Box) => (vertical ? b.y + b.height / 2 : b.x + b.width / 2);
+    for (const [id, side, box, other, end] of [[r.source, pair[0], s, t, 0], [r.target, pair[1], t, s, 1]] as const) {
       const key = `${id}\u0000${side}`;
       let list = ends.get(key);
       if (!list) ends.set(key, (list = []));
-      list.push({ index, end, toward: along(box, side, other) });
+      const [b0, b1] = range(box);
+      // Not facing each other: towards the other end, so routes bending the same way leave in order.
+      const ideal = direct ? (lo + hi) / 2 : Math.min(b1, Math.max(b0, centre(other)));
+      list.push({ index, end, ideal, toward: centre(other) - centre(box) });
     }
     return pair;
   });
-  const ports: Array<[Port, Port] | undefined> = requests.map(() => undefined);
   const partial: Array<[Port?, Port?]> = requests.map(() => [undefined, undefined]);
   for (const [key, list] of ends) {
     const [id, side] = key.split('\u0000') as [string, Side];
     const box = boxes.get(id)!;
-    list.sort((a, b) => a.toward - b.toward || a.index - b.index || a.end - b.end);
+    list.sort((a, b) => a.ideal - b.ideal || a.toward - b.toward || a.index - b.index || a.end - b.end);
     const vertical = side === 'left' || side === 'right';
+    const start = vertical ? box.y : box.x;
     const length = vertical ? box.height : box.width;
     const margin = Math.min(CORNER, length / 4);
-    const span = length - 2 * margin;
+    const lo = start + margin;
+    const hi = start + length - margin;
+    let at: number[];
+    if ((list.length - 1) * PORT_GAP > hi - lo) {
+      at = list.map((_, k) => lo + ((hi - lo) * (k + 1)) / (list.length + 1));
+    } else {
+      at = list.map((e) => Math.min(hi, Math.max(lo, e.ideal)));
+      for (let k = 1; k < at.length; k++) at[k] = Math.max(at[k]!, at[k - 1]! + PORT_GAP);
+      at[at.length - 1] = Math.min(at[at.length - 1]!, hi);
+      for (let k = at.length - 2; k >= 0; k--) at[k] = Math.min(at[k]!, at[k + 1]! - PORT_GAP);
+    }
     list.forEach((e, k) => {
-      const offset = Math.round(margin + (span * (k + 1)) / (list.length + 1));
-      const point = vertical
-        ? { x: side === 'left' ? box.x : box.x + box.width, y: box.y + offset }
-        : { x: box.x + offset, y: side === 'top' ? box.y : box.y + box.height };
+      const v = Math.round(at[k]!);
+      const point = vertical ? { x: side === 'left' ? box.x : box.x + box.width, y: v } : { x: v, y: side === 'top' ? box.y : box.y + box.height };
       partial[e.index]![e.end] = { point, side };
     });
   }
-  chosen.forEach((c, i) => {
+  return chosen.map((c, i) => {
     const [a, b] = partial[i]!;
-    if (c && a && b) ports[i] = [a, b];
+    return c && a && b ? [a, b] : undefined;
   });
-  return ports;
 }
 
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -221,7 +241,7 @@ function lowerBound(a: number[], v: number): number {
  * The cheapest orthogonal path from `from` to `to` inside `region` avoiding `obstacles`,
  * leaving in direction `startDir` and arriving in `endDir` (-1: any), or undefined.
  */
-function search(from: Point, to: Point, startDir: number, endDir: number, region: Box, obstacles: Box[], used: Occupancy): Point[] | undefined {
+function search(from: Point, to: Point, startDir: number, endDir: number, region: Box, obstacles: Box[], thin: ReadonlySet<Box>, used: Occupancy): Point[] | undefined {
   const xsSet = new Set<number>([from.x, to.x, region.x, region.x + region.width]);
   const ysSet = new Set<number>([from.y, to.y, region.y, region.y + region.height]);
   for (const b of obstacles) {
@@ -248,8 +268,8 @@ function search(from: Point, to: Point, startDir: number, endDir: number, region
   const blocked = new Uint8Array(nx * ny);
   const blockedH = new Uint8Array(nx * ny); // segment (i,j)-(i+1,j)
   const blockedV = new Uint8Array(nx * ny); // segment (i,j)-(i,j+1)
-  const half = CLEAR / 2;
   for (const b of obstacles) {
+    const half = thin.has(b) ? 0 : CLEAR / 2;
     const x0 = b.x - half;
     const x1 = b.x + b.width + half;
     const y0 = b.y - half;
@@ -397,10 +417,18 @@ const unite = (a: Box, b: Box): Box => {
 
 /**
  * Routes every request between the boxes of `obstacles` (by id: the nodes, which no route
- * may cross; a request's ends may also be groups, given in `ends`). Returns one orthogonal
+ * may cross; a request's ends may also be groups, given in `ends`). Obstacles in `thin`
+ * get no clearance (a group's title, which a node just below it leaves 16 px from). Returns one orthogonal
  * polyline per request, from the source's border to the target's border.
  */
-export function routeOrthogonal(obstacles: Map<string, Box>, requests: RouteRequest[], direction: Direction, ends: Map<string, Box> = new Map()): Point[][] {
+export function routeOrthogonal(
+  obstacles: Map<string, Box>,
+  requests: RouteRequest[],
+  direction: Direction,
+  ends: Map<string, Box> = new Map(),
+  thin: ReadonlySet<string> = new Set(),
+): Point[][] {
+  const thinBoxes = new Set([...thin].flatMap((id) => (obstacles.has(id) ? [obstacles.get(id)!] : [])));
   const horizontalFlow = direction === 'LR' || direction === 'RL';
   const boxOf = (id: string) => obstacles.get(id) ?? ends.get(id);
   const all = new Map<string, Box>();
@@ -434,13 +462,20 @@ export function routeOrthogonal(obstacles: Map<string, Box>, requests: RouteRequ
     for (let k = 1; k < stops.length; k++) {
       const from = stops[k - 1]!;
       const to = stops[k]!;
-      const startDir = k === 1 ? dirOf(NORMAL[ps.side]) : -1;
+      // Past a waypoint the route goes on in the direction it came: turning back would fold it onto itself.
+      const a = path[path.length - 2];
+      const b = path[path.length - 1]!;
+      const startDir = k === 1 ? dirOf(NORMAL[ps.side]) : a && (a.x !== b.x || a.y !== b.y) ? dirOf({ x: Math.sign(b.x - a.x), y: Math.sign(b.y - a.y) }) : -1;
       const endDir = k === stops.length - 1 ? dirOf({ x: -NORMAL[pt.side].x, y: -NORMAL[pt.side].y }) : -1;
       const span = unite(unite(s, t), { x: Math.min(from.x, to.x), y: Math.min(from.y, to.y), width: Math.abs(from.x - to.x), height: Math.abs(from.y - to.y) });
       let leg: Point[] | undefined;
       for (const reach of [REACH, 8 * REACH, Infinity]) {
-        const region = reach === Infinity && whole ? grow(unite(whole, span), 2 * CLEAR) : grow(span, reach);
-        leg = search(from, to, startDir, endDir, region, near(region), used);
+        const wide = reach === Infinity && whole ? grow(unite(whole, span), 2 * CLEAR) : grow(span, reach);
+        // Scene coordinates are never negative: a route going there would shift the whole drawing.
+        const x0 = Math.max(0, wide.x);
+        const y0 = Math.max(0, wide.y);
+        const region = { x: x0, y: y0, width: wide.x + wide.width - x0, height: wide.y + wide.height - y0 };
+        leg = search(from, to, startDir, endDir, region, near(region), thinBoxes, used);
         if (leg || reach === Infinity) break;
       }
       path.push(...(leg ?? [from, { x: to.x, y: from.y }, to]).slice(k === 1 ? 0 : 1));

@@ -12,7 +12,7 @@ import type { Point, Scene } from '../scene';
 import { JsonSyntaxError, parseJsonWithPositions, type JsonValue, type Located } from './jsonPositions';
 
 /** The value of the `format` field this version writes and reads. */
-export const LAYOUT_FORMAT = 'archflow-layout/1';
+export const LAYOUT_FORMAT = 'archflow-layout-file/1';
 
 /** A box in scene coordinates (the drawing's margin included), whole pixels. */
 export interface LayoutBox {

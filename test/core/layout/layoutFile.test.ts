@@ -130,15 +130,15 @@ describe('layout file: broken files are reported with a line and column', () => 
     assert.equal(problem(`{ "format": "${LAYOUT_FORMAT}", }`).code, 'layout-syntax');
     assert.equal(problem('{\n"format": "archf').line, 2);
     assert.equal(problem('').code, 'layout-syntax');
-    assert.equal(problem(`{ "format": "${LAYOUT_FORMAT}" } x`).column, 35);
+    assert.equal(problem(`{ "format": "${LAYOUT_FORMAT}" } x`).column, 18 + LAYOUT_FORMAT.length);
     const dup = problem(`{\n  "format": "${LAYOUT_FORMAT}",\n  "nodes": { "a": { "x": 1, "y": 1, "width": 1, "height": 1 }, "a": {} }\n}`);
     assert.deepEqual([dup.line, dup.column, dup.code], [3, 64, 'layout-syntax']);
   });
 
   it('a wrong or missing version', () => {
-    const wrong = problem('{\n  "format": "archflow-layout/2",\n  "nodes": {}\n}');
+    const wrong = problem('{\n  "format": "archflow-layout-file/2",\n  "nodes": {}\n}');
     assert.deepEqual([wrong.code, wrong.line, wrong.column], ['layout-format', 2, 13]);
-    assert.match(wrong.message, /archflow-layout\/2/);
+    assert.match(wrong.message, /archflow-layout-file\/2/);
     assert.equal(problem('{ "nodes": {} }').code, 'layout-format');
     assert.equal(problem('{ "format": 1 }').code, 'layout-format');
     assert.equal(problem('[1, 2]').code, 'layout-value');

@@ -28,6 +28,15 @@ const BEND = 40;
 const CROSS = 60;
 /** Cost per px of running on top of a connection routed before. */
 const SHARE = 0.6;
+/**
+ * Weight of A*'s estimate past `EXACT_UP_TO` connections: above 1 the search heads for the
+ * target instead of trying every equally cheap detour first. Measured on a 300-node
+ * architecture (379 searches): 3.4 million heap pops exact, 108 thousand at 1.2, 46 thousand
+ * at 1.5; crossings + bends against a fresh layout on the examples and 20-50 nodes: 1.15x
+ * exact, 1.19x at 1.1, 1.22x at 1.2, 1.28x at 1.5. So smaller diagrams get the exact search.
+ */
+const GREED = 1.2;
+const EXACT_UP_TO = 200;
 /** Preferred gap between nudged parallel segments, px. */
 const NUDGE = 8;
 /** Ports keep this far from a box's corners, px. */
@@ -101,7 +110,12 @@ function assignPorts(boxes: Map<string, Box>, requests: RouteRequest[], horizont
       const [b0, b1] = range(box);
       // Not facing each other: towards the other end, so routes bending the same way leave in order.
       const ideal = direct ? (lo + hi) / 2 : Math.min(b1, Math.max(b0, centre(other)));
-      list.push({ index, end, ideal, toward: centre(other) - centre(box) });
+      // The angle at which the other end is seen from this side: ends ordered by it leave
+      // without crossing (a near end below goes lowest, a far one runs above it).
+      const n = NORMAL[side];
+      const along = vertical ? centre(other) - centre(box) : centre(other) - centre(box);
+      const out = n.x > 0 ? other.x - (box.x + box.width) : n.x < 0 ? box.x - (other.x + other.width) : n.y > 0 ? other.y - (box.y + box.height) : box.y - (other.y + other.height);
+      list.push({ index, end, ideal, toward: Math.atan2(along, Math.max(1, out)) });
     }
     return pair;
   });
@@ -109,7 +123,7 @@ function assignPorts(boxes: Map<string, Box>, requests: RouteRequest[], horizont
   for (const [key, list] of ends) {
     const [id, side] = key.split('\u0000') as [string, Side];
     const box = boxes.get(id)!;
-    list.sort((a, b) => a.ideal - b.ideal || a.toward - b.toward || a.index - b.index || a.end - b.end);
+    list.sort((a, b) => a.toward - b.toward || a.ideal - b.ideal || a.index - b.index || a.end - b.end);
     const vertical = side === 'left' || side === 'right';
     const start = vertical ? box.y : box.x;
     const length = vertical ? box.height : box.width;
@@ -139,65 +153,116 @@ function assignPorts(boxes: Map<string, Box>, requests: RouteRequest[], horizont
 
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** Min-heap of state indices by priority (ties by insertion order, for determinism). */
+/** Min-heap of state indices by priority, ties by insertion order (for determinism). Typed arrays: the search's hot loop. */
 class Heap {
-  private keys: number[] = [];
-  private items: number[] = [];
-  private order: number[] = [];
+  private keys = new Float64Array(1024);
+  private items = new Int32Array(1024);
+  private order = new Float64Array(1024);
+  private n = 0;
   private counter = 0;
   get size() {
-    return this.items.length;
+    return this.n;
   }
-  push(item: number, key: number) {
-    const k = this.items.length;
-    this.items.push(item);
-    this.keys.push(key);
-    this.order.push(this.counter++);
-    this.up(k);
+  clear() {
+    this.n = 0;
+    this.counter = 0;
   }
   peekKey() {
     return this.keys[0]!;
   }
+  push(item: number, key: number) {
+    if (this.n === this.items.length) {
+      const grow = <T extends Float64Array | Int32Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.keys = grow(this.keys);
+      this.items = grow(this.items);
+      this.order = grow(this.order);
+    }
+    const order = this.counter++;
+    let k = this.n++;
+    while (k > 0) {
+      const p = (k - 1) >> 1;
+      if (this.keys[p]! < key || (this.keys[p] === key && this.order[p]! < order)) break;
+      this.keys[k] = this.keys[p]!;
+      this.items[k] = this.items[p]!;
+      this.order[k] = this.order[p]!;
+      k = p;
+    }
+    this.keys[k] = key;
+    this.items[k] = item;
+    this.order[k] = order;
+  }
   pop(): number {
     const top = this.items[0]!;
-    const lastItem = this.items.pop()!;
-    const lastKey = this.keys.pop()!;
-    const lastOrder = this.order.pop()!;
-    if (this.items.length) {
-      this.items[0] = lastItem;
-      this.keys[0] = lastKey;
-      this.order[0] = lastOrder;
-      this.down(0);
+    const n = --this.n;
+    if (n > 0) {
+      const key = this.keys[n]!;
+      const item = this.items[n]!;
+      const order = this.order[n]!;
+      let k = 0;
+      for (;;) {
+        const l = 2 * k + 1;
+        if (l >= n) break;
+        const r = l + 1;
+        let m = l;
+        if (r < n && (this.keys[r]! < this.keys[l]! || (this.keys[r] === this.keys[l] && this.order[r]! < this.order[l]!))) m = r;
+        if (key < this.keys[m]! || (key === this.keys[m] && order < this.order[m]!)) break;
+        this.keys[k] = this.keys[m]!;
+        this.items[k] = this.items[m]!;
+        this.order[k] = this.order[m]!;
+        k = m;
+      }
+      this.keys[k] = key;
+      this.items[k] = item;
+      this.order[k] = order;
     }
     return top;
   }
-  private less(a: number, b: number) {
-    return this.keys[a]! < this.keys[b]! || (this.keys[a] === this.keys[b] && this.order[a]! < this.order[b]!);
-  }
-  private swap(a: number, b: number) {
-    [this.items[a], this.items[b]] = [this.items[b]!, this.items[a]!];
-    [this.keys[a], this.keys[b]] = [this.keys[b]!, this.keys[a]!];
-    [this.order[a], this.order[b]] = [this.order[b]!, this.order[a]!];
-  }
-  private up(k: number) {
-    while (k > 0) {
-      const p = (k - 1) >> 1;
-      if (!this.less(k, p)) return;
-      this.swap(k, p);
-      k = p;
+}
+
+/**
+ * Scratch arrays shared by the searches of one routing run, grown when a grid needs more:
+ * allocating (and clearing) arrays of a whole grid per connection cost more than searching.
+ * Costs are valid only where `stamp` holds the current search's number.
+ */
+class Scratch {
+  cells = 0;
+  blocked = new Uint8Array(0);
+  blockedH = new Uint8Array(0);
+  blockedV = new Uint8Array(0);
+  crossH = new Uint8Array(0);
+  crossV = new Uint8Array(0);
+  shareH = new Uint8Array(0);
+  shareV = new Uint8Array(0);
+  cost = new Float64Array(0);
+  prev = new Int32Array(0);
+  stamp = new Uint32Array(0);
+  search = 0;
+  readonly heap = new Heap();
+  /** Ready for a grid of `cells` points: flags cleared, costs invalidated. */
+  prepare(cells: number) {
+    if (cells > this.cells) {
+      const size = Math.max(cells, Math.ceil(this.cells * 1.5));
+      this.cells = size;
+      this.blocked = new Uint8Array(size);
+      this.blockedH = new Uint8Array(size);
+      this.blockedV = new Uint8Array(size);
+      this.crossH = new Uint8Array(size);
+      this.crossV = new Uint8Array(size);
+      this.shareH = new Uint8Array(size);
+      this.shareV = new Uint8Array(size);
+      this.cost = new Float64Array(size * 4);
+      this.prev = new Int32Array(size * 4);
+      this.stamp = new Uint32Array(size * 4);
+      this.search = 0;
+    } else {
+      for (const a of [this.blocked, this.blockedH, this.blockedV, this.crossH, this.crossV, this.shareH, this.shareV]) a.fill(0, 0, cells);
     }
-  }
-  private down(k: number) {
-    for (;;) {
-      const l = 2 * k + 1;
-      const r = l + 1;
-      let m = k;
-      if (l < this.items.length && this.less(l, m)) m = l;
-      if (r < this.items.length && this.less(r, m)) m = r;
-      if (m === k) return;
-      this.swap(k, m);
-      k = m;
-    }
+    this.search++;
+    this.heap.clear();
   }
 }
 
@@ -241,7 +306,7 @@ function lowerBound(a: number[], v: number): number {
  * The cheapest orthogonal path from `from` to `to` inside `region` avoiding `obstacles`,
  * leaving in direction `startDir` and arriving in `endDir` (-1: any), or undefined.
  */
-function search(from: Point, to: Point, startDir: number, endDir: number, region: Box, obstacles: Box[], thin: ReadonlySet<Box>, used: Occupancy): Point[] | undefined {
+function search(from: Point, to: Point, startDir: number, endDir: number, region: Box, obstacles: Box[], thin: ReadonlySet<Box>, used: Occupancy, scratch: Scratch, greed: number): Point[] | undefined {
   const xsSet = new Set<number>([from.x, to.x, region.x, region.x + region.width]);
   const ysSet = new Set<number>([from.y, to.y, region.y, region.y + region.height]);
   for (const b of obstacles) {
@@ -265,9 +330,11 @@ function search(from: Point, to: Point, startDir: number, endDir: number, region
   const ys = lines(ysSet, region.y, region.y + region.height);
   const nx = xs.length;
   const ny = ys.length;
-  const blocked = new Uint8Array(nx * ny);
-  const blockedH = new Uint8Array(nx * ny); // segment (i,j)-(i+1,j)
-  const blockedV = new Uint8Array(nx * ny); // segment (i,j)-(i,j+1)
+  scratch.prepare(nx * ny);
+  const { blocked, crossH, crossV, shareH, shareV, cost, prev, stamp, heap } = scratch;
+  const blockedH = scratch.blockedH; // segment (i,j)-(i+1,j)
+  const blockedV = scratch.blockedV; // segment (i,j)-(i,j+1)
+  const current = scratch.search;
   for (const b of obstacles) {
     const half = thin.has(b) ? 0 : CLEAR / 2;
     const x0 = b.x - half;
@@ -305,10 +372,7 @@ function search(from: Point, to: Point, startDir: number, endDir: number, region
   blocked[tj * nx + ti] = 0;
 
   // What the routes before cost here: crossing their segments at a point, or running along them.
-  const crossH = new Uint8Array(nx * ny); // a vertical route passes through the point: moving horizontally crosses it
-  const crossV = new Uint8Array(nx * ny);
-  const shareH = new Uint8Array(nx * ny);
-  const shareV = new Uint8Array(nx * ny);
+  // crossH: a vertical route passes through the point, so moving horizontally crosses it.
   for (let i = 0; i < nx; i++) {
     for (const [a, b] of used.vertical.get(xs[i]!) ?? []) {
       const j0 = lowerBound(ys, a);
@@ -328,27 +392,38 @@ function search(from: Point, to: Point, startDir: number, endDir: number, region
     }
   }
 
-  const states = nx * ny * 4;
-  const cost = new Float64Array(states).fill(Infinity);
-  const prev = new Int32Array(states).fill(-1);
-  const heap = new Heap();
-  const h = (i: number, j: number) => Math.abs(xs[i]! - to.x) + Math.abs(ys[j]! - to.y);
+  // Length still to go plus the bends it needs at least, heading in direction d: a tight
+  // bound keeps A* from spreading over the whole grid (it stays admissible).
+  const h = (i: number, j: number, d = -1) => {
+    const dx = to.x - xs[i]!;
+    const dy = to.y - ys[j]!;
+    const length = Math.abs(dx) + Math.abs(dy);
+    if (d < 0 || length === 0) return length;
+    const [along, across] = d < 2 ? [d === 0 ? dx : -dx, dy] : [d === 2 ? dy : -dy, dx];
+    const bends = across === 0 ? (along >= 0 ? 0 : 2) : along >= 0 ? 1 : 2;
+    return length + bends * BEND;
+  };
   const startDirs = startDir >= 0 ? [startDir] : [0, 1, 2, 3];
   for (const d of startDirs) {
     const s = (sj * nx + si) * 4 + d;
     cost[s] = 0;
-    heap.push(s, h(si, sj));
+    prev[s] = -1;
+    stamp[s] = current;
+    heap.push(s, greed * h(si, sj, d));
   }
   let best = Infinity;
   let bestState = -1;
   while (heap.size) {
     if (heap.peekKey() >= best) break;
+    const key = heap.peekKey();
     const s = heap.pop();
     const d = s & 3;
     const p = s >> 2;
     const i = p % nx;
     const j = (p - i) / nx;
     const g = cost[s]!;
+    // An entry left behind by a cheaper way to the same state.
+    if (key > g + greed * h(i, j, d) + 1e-9) continue;
     if (i === ti && j === tj) {
       const total = g + (endDir >= 0 && d !== endDir ? BEND * (d === (endDir ^ 1) ? 2 : 1) : 0);
       if (total < best) {
@@ -379,10 +454,11 @@ function search(from: Point, to: Point, startDir: number, endDir: number, region
       if (nd !== d) step += BEND;
       const ns = q * 4 + nd;
       const ng = g + step;
-      if (ng < cost[ns]!) {
+      if (stamp[ns] !== current || ng < cost[ns]!) {
+        stamp[ns] = current;
         cost[ns] = ng;
         prev[ns] = s;
-        heap.push(ns, ng + h(ni, nj));
+        heap.push(ns, ng + greed * h(ni, nj, nd));
       }
     }
   }
@@ -444,6 +520,8 @@ export function routeOrthogonal(
     whole = whole ? unite(whole, b) : b;
   }
   const used = new Occupancy();
+  const scratch = new Scratch();
+  const greed = requests.length <= EXACT_UP_TO ? 1 : GREED;
   const near = (region: Box): Box[] => {
     const out: Box[] = [];
     for (const b of grid.query(region, new Set())) if (overlaps(grow(b, CLEAR), region)) out.push(b);
@@ -475,7 +553,7 @@ export function routeOrthogonal(
         const x0 = Math.max(0, wide.x);
         const y0 = Math.max(0, wide.y);
         const region = { x: x0, y: y0, width: wide.x + wide.width - x0, height: wide.y + wide.height - y0 };
-        leg = search(from, to, startDir, endDir, region, near(region), thinBoxes, used);
+        leg = search(from, to, startDir, endDir, region, near(region), thinBoxes, used, scratch, greed);
         if (leg || reach === Infinity) break;
       }
       path.push(...(leg ?? [from, { x: to.x, y: from.y }, to]).slice(k === 1 ? 0 : 1));

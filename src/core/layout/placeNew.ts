@@ -174,41 +174,57 @@ export function placeWithKept(input: PlacementInput): Placement {
     for (const [k, b] of [...nodes, ...groups]) saved.set(k, b);
     const queue: Array<{ unit: string; box: Box }> = [{ unit: id, box }];
     setBox(id, box, false);
-    for (let step = 0; step < queue.length; step++) {
-      if (step > 400) {
-        for (const [k, b] of saved) setBox(k, b, groups.has(k));
-        return false;
-      }
-      const q = queue[step]!;
-      for (const other of [...grid.query(grow(q.box, GAP), new Set())].sort()) {
-        if (mine.has(other) || other === q.unit || isAncestor(q.unit, other)) continue;
-        const gap = groups.has(other) || groups.has(q.unit) ? GAP / 2 : GAP;
-        const b = boxOf(other)!;
-        if (!overlap(grow(q.box, gap), b)) continue;
-        const unit = unitOf(other);
-        const u = boxOf(unit)!;
-        // Along whichever axis asks the smaller move, away from the grown node's centre.
-        const awayX = u.x + u.width / 2 >= box.x + box.width / 2 ? 1 : -1;
-        const awayY = u.y + u.height / 2 >= box.y + box.height / 2 ? 1 : -1;
-        const shiftX = awayX > 0 ? q.box.x + q.box.width + gap - b.x : q.box.x - gap - (b.x + b.width);
-        const shiftY = awayY > 0 ? q.box.y + q.box.height + gap - b.y : q.box.y - gap - (b.y + b.height);
-        const okX = shiftX * awayX > 0;
-        const okY = shiftY * awayY > 0;
-        if (!okX && !okY) continue;
-        const horizontal = okX && (!okY || Math.abs(shiftX) <= Math.abs(shiftY));
-        const shift = horizontal ? shiftX : shiftY;
-        for (const m of members(unit)) {
-          const mb = boxOf(m)!;
-          setBox(m, horizontal ? { ...mb, x: mb.x + shift } : { ...mb, y: mb.y + shift }, groups.has(m));
+    let step = 0;
+    for (;;) {
+      for (; step < queue.length; step++) {
+        if (step > 400) {
+          for (const [k, b] of saved) setBox(k, b, groups.has(k));
+          return false;
         }
-        queue.push({ unit, box: boxOf(unit)! });
+        const q = queue[step]!;
+        for (const other of [...grid.query(grow(q.box, GAP), new Set())].sort()) {
+          if (mine.has(other) || other === q.unit || isAncestor(q.unit, other) || isAncestor(other, q.unit)) continue;
+          const gap = groups.has(other) || groups.has(q.unit) ? GAP / 2 : GAP;
+          const b = boxOf(other)!;
+          if (!overlap(grow(q.box, gap), b)) continue;
+          const unit = unitOf(other);
+          const u = boxOf(unit)!;
+          // Along whichever axis asks the smaller move, away from the grown node's centre.
+          const awayX = u.x + u.width / 2 >= box.x + box.width / 2 ? 1 : -1;
+          const awayY = u.y + u.height / 2 >= box.y + box.height / 2 ? 1 : -1;
+          const shiftX = awayX > 0 ? q.box.x + q.box.width + gap - b.x : q.box.x - gap - (b.x + b.width);
+          const shiftY = awayY > 0 ? q.box.y + q.box.height + gap - b.y : q.box.y - gap - (b.y + b.height);
+          const okX = shiftX * awayX > 0;
+          const okY = shiftY * awayY > 0;
+          if (!okX && !okY) continue;
+          const horizontal = okX && (!okY || Math.abs(shiftX) <= Math.abs(shiftY));
+          const shift = horizontal ? shiftX : shiftY;
+          for (const m of members(unit)) {
+            const mb = boxOf(m)!;
+            setBox(m, horizontal ? { ...mb, x: mb.x + shift } : { ...mb, y: mb.y + shift }, groups.has(m));
+          }
+          queue.push({ unit, box: boxOf(unit)! });
+        }
       }
+      // Groups grow to what was pushed inside them (and to the node itself); what a grown
+      // group then reaches is pushed in turn.
+      let grewAny = false;
+      for (const g of [...h.groups].reverse()) {
+        const current = groups.get(g.id);
+        if (!current) continue;
+        const p = frames.get(g.id)!.padding;
+        let need = current;
+        for (const child of h.children.get(g.id) ?? []) {
+          const b = boxOf(child);
+          if (b) need = unite(need, { x: b.x - p.left, y: b.y - p.top, width: b.width + p.left + p.right, height: b.height + p.top + p.bottom });
+        }
+        if (same(need, current)) continue;
+        setBox(g.id, need, true);
+        queue.push({ unit: g.id, box: need });
+        grewAny = true;
+      }
+      if (!grewAny) return true;
     }
-    // The groups holding the node grow to it; what they then reach is not pushed (rare: a
-    // group's padding already holds a little growth).
-    const grown = grownAncestors(id, box) ?? [];
-    for (const [a, b] of grown) setBox(a, b, true);
-    return true;
   }
 
   const neighbours = new Map<string, { before: string[]; after: string[] }>();

@@ -148,11 +148,37 @@ export function placeWithKept(input: PlacementInput): Placement {
     if (!k || kept.has(n.id)) continue;
     const size = sizes.get(n.id)!;
     const centred = { x: Math.round(k.x + (k.width - size.width) / 2), y: Math.round(k.y + (k.height - size.height) / 2), ...size };
-    // The centre first: it is what keeps the node's order with every other one.
-    const spot = [centred].map((b) => ({ b, grown: fits(n.id, b) })).find((c) => c.grown);
-    if (spot) place(n.id, spot.b, spot.grown!);
-    else if (!pushApart(n.id, centred))
-      pending.push({ id: n.id, near: { x: k.x + k.width / 2, y: k.y + k.height / 2 } });
+    // The centre first: it is what keeps the node's order with every other one. Else either
+    // the neighbours make room (pushed) or the node grows from one of its old corners,
+    // whichever moves less in all.
+    const grownCentred = fits(n.id, centred);
+    if (grownCentred) {
+      place(n.id, centred, grownCentred);
+      continue;
+    }
+    const anchored = [
+      { x: k.x, y: k.y },
+      { x: k.x + k.width - size.width, y: k.y },
+      { x: k.x, y: k.y + k.height - size.height },
+      { x: k.x + k.width - size.width, y: k.y + k.height - size.height },
+    ]
+      .map((p) => ({ b: { ...p, ...size }, grown: fits(n.id, { ...p, ...size }) }))
+      .find((c) => c.grown);
+    const before = new Map([...nodes].map(([id, b]) => [id, b]));
+    const beforeGroups = new Map([...groups].map(([id, b]) => [id, b]));
+    const pushed = pushApart(n.id, centred);
+    let moved = 0;
+    if (pushed) for (const [id, b] of nodes) if (id !== n.id && before.has(id)) moved += Math.abs(b.x - before.get(id)!.x) + Math.abs(b.y - before.get(id)!.y);
+    const anchorCost = anchored ? Math.abs(anchored.b.x - centred.x) + Math.abs(anchored.b.y - centred.y) : Infinity;
+    if (anchored && (!pushed || anchorCost < moved)) {
+      if (pushed) {
+        grid.remove(n.id, nodes.get(n.id)!);
+        nodes.delete(n.id);
+        for (const [id, b] of before) setBox(id, b, false);
+        for (const [id, b] of beforeGroups) setBox(id, b, true);
+      }
+      place(n.id, anchored.b, fits(n.id, anchored.b)!);
+    } else if (!pushed) pending.push({ id: n.id, near: { x: k.x + k.width / 2, y: k.y + k.height / 2 } });
   }
 
   /**

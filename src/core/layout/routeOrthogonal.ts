@@ -31,11 +31,12 @@ const SHARE = 0.6;
 /**
  * Weight of A*'s estimate past `EXACT_UP_TO` connections: above 1 the search heads for the
  * target instead of trying every equally cheap detour first. Measured on a 300-node
- * architecture (379 searches): 3.4 million heap pops exact, 108 thousand at 1.2, 46 thousand
- * at 1.5; crossings + bends against a fresh layout on the examples and 20-50 nodes: 1.15x
- * exact, 1.19x at 1.1, 1.22x at 1.2, 1.28x at 1.5. So smaller diagrams get the exact search.
+ * architecture (379 searches): 1.7 million heap pops exact, 254 thousand at 1.1, 54 thousand
+ * at 1.2; kept layout of 300 nodes + 1 against the fresh layout: 0.54x exact, 0.15x at 1.05,
+ * 0.10x at 1.1; crossings + bends against a fresh layout at 200-300 nodes: 1.04-1.11x exact,
+ * 1.12-1.21x at 1.05, 1.19-1.29x at 1.1, 1.26-1.40x at 1.2. Smaller diagrams search exactly.
  */
-const GREED = 1.2;
+const GREED = 1.05;
 const EXACT_UP_TO = 200;
 /** Preferred gap between nudged parallel segments, px. */
 const NUDGE = 8;

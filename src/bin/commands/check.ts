@@ -1,12 +1,13 @@
 import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
 import { localeFromEnv, parseLocale } from '../../core/locale';
-import type { Diagnostic, Locale } from '../../core/model';
+import type { Diagnostic, DiagramModel, Locale } from '../../core/model';
 import { analyzeMarkdown } from '../../core/markdown';
 import { analyzeText } from '../../node/diagramPipeline';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 import { isMarkdownPath, readInputFile } from '../readInput';
+import { layoutFileDiagnostics, readLayoutBeside } from '../layoutFileBeside';
 
 export const CHECK_USAGE = 'usage: archflow check [--json] [--locale en|pt-BR] FILE...   (FILE "-" reads stdin; .md files: every ```diagram fence)';
 
@@ -41,6 +42,8 @@ export interface CheckFileReport {
   /** Markdown files only: how many diagram fences were checked. */
   diagrams?: number;
   diagnostics: DiagnosticReport[];
+  /** The layout file beside it, when it has warnings: positions are in that file. */
+  layoutFile?: { file: string; diagnostics: DiagnosticReport[] };
 }
 
 /** Resolves `--locale`, else the environment; a locale it does not know is a usage error. */
@@ -82,10 +85,15 @@ export async function runCheckCommand(args: string[], io: CliIo, deps: CheckDeps
       ioFailed = true;
       continue;
     }
-    const { diagnostics, counts, diagrams }: CheckedText = isMarkdownPath(arg) ? checkMarkdown(file.text, catalog) : analyzeText(file.text, { catalog });
+    const checked: CheckedText & { model?: DiagramModel } = isMarkdownPath(arg) ? checkMarkdown(file.text, catalog) : analyzeText(file.text, { catalog });
+    const { diagnostics, counts, diagrams } = checked;
     if (counts.errors > 0) anyError = true;
+    // Warnings only: a stale or broken layout file never fails the check.
+    const beside = await readLayoutBeside(arg, io);
+    const layoutWarnings = layoutFileDiagnostics(beside, checked.model);
     if (!values.json) {
       for (const d of diagnostics) io.stdout(formatDiagnosticLine(file.name, d, locale) + '\n');
+      for (const d of layoutWarnings) io.stdout(formatDiagnosticLine(beside!.name, d, locale) + '\n');
       continue;
     }
     reports.push({
@@ -94,6 +102,7 @@ export async function runCheckCommand(args: string[], io: CliIo, deps: CheckDeps
       connections: counts.connections,
       ...(diagrams !== undefined ? { diagrams } : {}),
       diagnostics: diagnostics.map((d) => reportDiagnostic(d, locale)),
+      ...(layoutWarnings.length ? { layoutFile: { file: beside!.name, diagnostics: layoutWarnings.map((d) => reportDiagnostic(d, locale)) } } : {}),
     });
   }
   if (values.json) io.stdout(JSON.stringify(reports, null, 2) + '\n');

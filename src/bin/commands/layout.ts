@@ -1,23 +1,30 @@
 import { formatDiagnosticLine } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
-import { layoutDiagram, layoutJson, type LayoutJson } from '../../core/layout';
+import { layoutJson, type LayoutJson } from '../../core/layout';
+import { layoutWithKept } from '../../core/layout/keptLayout';
+import { emptyLayout, layoutFromScene, serializeLayoutFile, staleIds } from '../../core/layout/layoutFile';
 import { localeFromEnv } from '../../core/locale';
 import { analyzeText, iconIdsOf } from '../../node/diagramPipeline';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
-import { readInputFile } from '../readInput';
+import { isMarkdownPath, readInputFile } from '../readInput';
+import { diagramLayoutOf, layoutFileDiagnostics, readLayoutBeside, writeLayoutBeside } from '../layoutFileBeside';
 
-export const LAYOUT_USAGE = 'usage: archflow layout FILE [--json]   (FILE "-" reads stdin)';
+export const LAYOUT_USAGE = 'usage: archflow layout FILE [--json] [--fresh] [--keep]   (FILE "-" reads stdin; --keep writes FILE.layout.json)';
 
-export const LAYOUT_HELP = `usage: archflow layout FILE [--json]
+export const LAYOUT_HELP = `usage: archflow layout FILE [--json] [--fresh] [--keep]
 
 Prints the laid-out diagram, the geometry render, the preview and the MCP App draw:
 one line per group, node and connection (KIND ID X,Y WxH [in PARENT]; connection ID
 SOURCE -> TARGET and its points). FILE "-" reads standard input. Problems go to stderr.
+With a layout file beside FILE (FILE.layout.json), its boxes keep their positions.
 
 Options:
   --json               the public layout format: {width, height, direction, groups,
                        nodes, connections}
+  --fresh              ignore the layout file: a fresh layout from the text alone
+  --keep               write (or update) FILE.layout.json from this drawing; ids the
+                       diagram no longer has are dropped and named
   -h, --help           this help
 
 Exit codes: 0 laid out (warnings allowed), 1 the text has errors, 2 bad usage or I/O.
@@ -25,6 +32,7 @@ Exit codes: 0 laid out (warnings allowed), 1 the text has errors, 2 bad usage or
 Examples:
   archflow layout shop.diagram
   archflow layout shop.diagram --json | jq '.nodes[] | {id, x, y}'
+  archflow layout shop.diagram --keep      # shop.diagram.layout.json, then edit and re-run
 `;
 
 export interface LayoutDeps {
@@ -33,17 +41,19 @@ export interface LayoutDeps {
 
 /**
  * `archflow layout`: the laid-out diagram, the same geometry `render`, the preview and the
- * MCP App draw. `--json` prints the public format (see `LayoutJson`); without it, one line
+ * MCP App draw; with a layout file beside the diagram (`FILE.layout.json`), the drawing that
+ * keeps its positions (`--fresh` ignores it; `--keep` writes it from the drawing). `--json` prints the public format (see `LayoutJson`); without it, one line
  * per group, node and connection. Exit codes as `check`: 0 laid out (warnings allowed, on
  * stderr), 1 the text has errors (nothing on stdout), 2 usage or I/O.
  */
 export async function runLayoutCommand(args: string[], io: CliIo, deps: LayoutDeps): Promise<number> {
-  const { values, positionals } = parseCommandArgs('layout', args, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = parseCommandArgs('layout', args, { json: { type: 'boolean' }, fresh: { type: 'boolean' }, keep: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) {
     io.stdout(LAYOUT_HELP);
     return EXIT_OK;
   }
   if (positionals.length !== 1) throw new UsageError(LAYOUT_USAGE);
+  if (values.keep && (positionals[0] === '-' || isMarkdownPath(positionals[0]!))) throw new UsageError(`archflow layout: --keep needs a .diagram file (the layout file goes beside it)\n${LAYOUT_USAGE}`);
   let file;
   try {
     file = await readInputFile(positionals[0]!, io);
@@ -59,7 +69,26 @@ export async function runLayoutCommand(args: string[], io: CliIo, deps: LayoutDe
     io.stderr(`archflow layout: ${analysis.counts.errors} error(s); nothing laid out\n`);
     return EXIT_FAILURE;
   }
-  const scene = await layoutDiagram(analysis.model, await catalog.load(iconIdsOf(analysis.model)));
+  // The layout file beside the diagram keeps its drawing, unless --fresh asks for the text's own.
+  const beside = values.fresh && !values.keep ? undefined : await readLayoutBeside(positionals[0]!, io);
+  for (const d of layoutFileDiagnostics(beside, analysis.model)) io.stderr(formatDiagnosticLine(beside!.name, d, locale) + '\n');
+  if (values.keep && beside?.state === 'invalid') {
+    io.stderr(`archflow layout: ${beside.name} does not parse; fix or delete it, nothing written\n`);
+    return EXIT_FAILURE;
+  }
+  const previous = diagramLayoutOf(beside);
+  const scene = await layoutWithKept(analysis.model, await catalog.load(iconIdsOf(analysis.model)), values.fresh ? undefined : previous);
+  if (values.keep && beside) {
+    const kept = layoutFromScene(scene, previous ?? emptyLayout());
+    try {
+      await writeLayoutBeside(beside, serializeLayoutFile({ kind: 'diagram', layout: kept }));
+    } catch (err) {
+      io.stderr(`archflow layout: cannot write ${beside.name}: ${(err as Error).message}\n`);
+      return EXIT_USAGE;
+    }
+    const dropped = previous ? staleIds(previous, analysis.model) : [];
+    io.stderr(`${beside.state === 'missing' ? 'wrote' : 'updated'} ${beside.name}: ${kept.nodes.size} nodes, ${kept.groups.size} groups${dropped.length ? `; dropped ${dropped.join(', ')}` : ''}\n`);
+  }
   const layout = layoutJson(scene);
   io.stdout(values.json ? JSON.stringify(layout, null, 2) + '\n' : layoutText(layout));
   return EXIT_OK;

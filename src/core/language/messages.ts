@@ -159,6 +159,9 @@ const EN: Record<DiagnosticCode, Template> = {
   'label-too-long': (a) =>
     `${(STRING_CONTEXT[s(a, 'context')] ?? STRING_CONTEXT.label!).en} is ${n(a, 'length', 'en')} characters long, over the limit of ${n(a, 'limit', 'en')}: ` +
     'it is drawn shortened with an ellipsis, the full text in its tooltip',
+  'layout-file-invalid': (a) =>
+    `the layout file ${s(a, 'kind') === 'format' ? 'is of a format this version does not read' : s(a, 'kind') === 'value' ? 'holds a value of the wrong type' : 'is not valid JSON'} (${s(a, 'detail')}); it is ignored for drawing and not overwritten`,
+  'layout-stale-id': (a) => `'${s(a, 'id')}' is no longer in the diagram; it is dropped the next time the layout file is written`,
 };
 
 const PT: Record<DiagnosticCode, Template> = {
@@ -227,6 +230,9 @@ const PT: Record<DiagnosticCode, Template> = {
   'label-too-long': (a) =>
     `${(STRING_CONTEXT[s(a, 'context')] ?? STRING_CONTEXT.label!).pt} tem ${n(a, 'length', 'pt-BR')} caracteres, acima do limite de ${n(a, 'limit', 'pt-BR')}: ` +
     'é desenhado encurtado com reticências, o texto completo na dica',
+  'layout-file-invalid': (a) =>
+    `o arquivo de layout ${s(a, 'kind') === 'format' ? 'tem um formato que esta versão não lê' : s(a, 'kind') === 'value' ? 'tem um valor de tipo errado' : 'não é um JSON válido'} (${s(a, 'detail')}); ele é ignorado no desenho e não é sobrescrito`,
+  'layout-stale-id': (a) => `'${s(a, 'id')}' não está mais no diagrama; sai do arquivo de layout na próxima vez que ele for gravado`,
 };
 
 const RELATED: Record<string, { en: Template; pt: Template }> = {

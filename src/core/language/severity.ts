@@ -37,6 +37,8 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'repeated-theme': 'warning',
   'self-connection': 'warning',
   'label-too-long': 'warning',
+  'layout-file-invalid': 'warning',
+  'layout-stale-id': 'warning',
 };
 
 /** Every diagnostic code, in a stable order (for documentation and exhaustive tests). */

@@ -27,3 +27,16 @@ export { measureLayout } from './metrics';
 export type { LayoutMetrics } from './metrics';
 export { compareLayouts } from './stability';
 export type { LayoutStability } from './stability';
+export { layoutWithKept, keptLayout, hasKeptPositions } from './keptLayout';
+export {
+  LAYOUT_FORMAT,
+  connectionKeys,
+  emptyLayout,
+  layoutFileName,
+  layoutFromScene,
+  mergeLayout,
+  parseLayoutFile,
+  serializeLayoutFile,
+  staleIds,
+} from './layoutFile';
+export type { DiagramLayout, LayoutBox, LayoutFile, LayoutParse, LayoutProblem, LayoutProblemCode } from './layoutFile';

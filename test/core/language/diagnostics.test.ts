@@ -243,8 +243,8 @@ for (const c of CASES) {
   });
 }
 
-// Raised for Markdown fences, not by the parser (see test/core/markdown).
-const MARKDOWN_ONLY: DiagnosticCode[] = ['unclosed-fence'];
+// Raised for Markdown fences (see test/core/markdown) and for layout files (test/bin/layoutFileCli.test.ts), not by the parser.
+const MARKDOWN_ONLY: DiagnosticCode[] = ['unclosed-fence', 'layout-file-invalid', 'layout-stale-id'];
 
 test('every diagnostic code is exercised above', () => {
   assert.deepEqual(

@@ -1,0 +1,264 @@
+/**
+ * Laying a diagram out with its layout file: the boxes the file holds stay where they are,
+ * new elements are placed beside their neighbours (placeNew.ts), and every connection is
+ * routed around the boxes (routeOrthogonal.ts). Without anything to keep, the fresh ELK
+ * layout (layoutDiagram) is used unchanged. The result is the same `Scene` the fresh layout
+ * gives, so every renderer draws it.
+ */
+import { labelTooltip } from '../labelLimit';
+import type { DiagramModel, Direction } from '../model';
+import { elementStyle } from '../elementStyle';
+import type { IconData, Point, Scene, SceneEdge, SceneGroup, SceneNode, TextBlock } from '../scene';
+import { measureEdgeLabel, measureGroup, measureNode, type GroupBox, type NodeBox } from './boxes';
+import { SCENE_MARGIN } from './constants';
+import { boundingBox, round, type Box } from './geometry';
+import { clearGroupTitles } from './groupTitles';
+import { buildHierarchy } from './hierarchy';
+import { layoutDiagram, type LayoutOptions } from './layoutDiagram';
+import { connectionKeys, type DiagramLayout } from './layoutFile';
+import { personAttachment } from './personFigure';
+import { placeWithKept } from './placeNew';
+import { routeOrthogonal } from './routeOrthogonal';
+import { SpatialGrid } from './spatialGrid';
+
+/** Room kept between a connection label and a box or another label, px. */
+const LABEL_CLEAR = 2;
+
+/**
+ * True when `layout` has something `model` can keep: a box for one of its nodes or groups,
+ * drawn in the direction the diagram is laid out in. A file drawn in another direction is
+ * not kept (the text's `direction` changed: the drawing starts afresh).
+ */
+export function hasKeptPositions(model: DiagramModel, layout: DiagramLayout | undefined, direction: Direction = model.direction): layout is DiagramLayout {
+  if (!layout) return false;
+  if (layout.direction !== undefined && layout.direction !== direction) return false;
+  return model.elements.some((e) => (e.kind === 'node' ? layout.nodes.has(e.id) : layout.groups.has(e.id)));
+}
+
+/**
+ * The diagram's scene, keeping the positions of `layout` (see `keptLayout`), or today's
+ * fresh layout when there is nothing to keep.
+ */
+export async function layoutWithKept(
+  model: DiagramModel,
+  icons: Record<string, IconData | null>,
+  layout: DiagramLayout | undefined,
+  options: LayoutOptions = {},
+): Promise<Scene> {
+  const direction = options.direction ?? model.direction;
+  if (!hasKeptPositions(model, layout, direction)) return layoutDiagram(model, icons, options);
+  return keptLayout(model, icons, layout, options);
+}
+
+/**
+ * Lays `model` out keeping `layout`: every node whose box the file holds, at the size the
+ * text now gives it, keeps its top-left corner exactly (a node that grew into a neighbour
+ * keeps its centre, else moves to the nearest free spot); new nodes go beside their
+ * neighbours along the flow without moving kept ones; groups keep their box, grown to hold
+ * their members; connections are routed orthogonally around every node, labels clear of
+ * nodes and other labels. Coordinates are the file's (so the drawing does not shift when
+ * an element at its edge leaves), shifted only when something would land at a negative
+ * coordinate. Pure and deterministic: the same model, icons and layout give an identical scene.
+ */
+export function keptLayout(model: DiagramModel, icons: Record<string, IconData | null>, layout: DiagramLayout, options: LayoutOptions = {}): Scene {
+  const direction = options.direction ?? model.direction;
+  const margin = options.margin ?? SCENE_MARGIN;
+  const h = buildHierarchy(model, direction);
+  const nodeBoxes = new Map<string, NodeBox>(h.nodes.map((n) => [n.id, measureNode(n)]));
+  const groupBoxes = new Map<string, GroupBox>(h.groups.map((g) => [g.id, measureGroup(g)]));
+  const placement = placeWithKept({
+    h,
+    direction,
+    sizes: new Map([...nodeBoxes].map(([id, b]) => [id, { width: b.width, height: b.height }])),
+    frames: groupBoxes,
+    keptNodes: layout.nodes,
+    keptGroups: layout.groups,
+    margin,
+  });
+
+  const keys = connectionKeys(h.connections);
+  // Group titles are obstacles too: a route through a title would be moved off it afterwards
+  // (clearGroupTitles), possibly into a node.
+  const obstacles = new Map(placement.nodes);
+  const titles = new Set<string>();
+  for (const g of h.groups) {
+    const b = placement.groups.get(g.id)!;
+    const m = groupBoxes.get(g.id)!;
+    let title: Box = { x: b.x + m.labelOffset.x, y: b.y + m.labelOffset.y, width: m.label.width, height: m.label.height };
+    if (m.iconOffset && g.icon !== undefined) {
+      const x = Math.min(title.x, b.x + m.iconOffset.x);
+      const y = Math.min(title.y, b.y + m.iconOffset.y);
+      const right = Math.max(title.x + title.width, b.x + m.iconOffset.x + m.iconOffset.size);
+      const bottom = Math.max(title.y + title.height, b.y + m.iconOffset.y + m.iconOffset.size);
+      title = { x, y, width: right - x, height: bottom - y };
+    }
+    if (title.width > 0 && title.height > 0) {
+      obstacles.set(`\u0000title\u0000${g.id}`, title);
+      titles.add(`\u0000title\u0000${g.id}`);
+    }
+  }
+  const routes = routeOrthogonal(
+    obstacles,
+    h.connections.map((c, index) => {
+      const waypoints = layout.waypoints.get(keys[index]!);
+      return waypoints?.length ? { source: c.source, target: c.target, waypoints } : { source: c.source, target: c.target };
+    }),
+    direction,
+    placement.groups,
+    titles,
+  );
+
+  const measured = h.connections.map((c) => {
+    if (!c.label) return undefined;
+    const m = measureEdgeLabel(c.label);
+    return m.label.lines.length > 0 ? m : undefined;
+  });
+  const labelBoxes = placeLabels(routes, measured, [...placement.nodes.values()]);
+
+  const bounds = boundingBox(
+    (function* () {
+      yield* placement.nodes.values();
+      yield* placement.groups.values();
+      for (const r of routes) for (const p of r) yield { x: p.x, y: p.y, width: 0, height: 0 };
+      for (const l of labelBoxes) if (l) yield l;
+    })(),
+  );
+  // Only what would otherwise be cut off shifts the drawing (placement keeps new boxes inside
+  // the margin and routes stay at non-negative coordinates, so kept boxes rarely move this way).
+  const dx = Math.max(0, -bounds.x);
+  const dy = Math.max(0, -bounds.y);
+  const X = (x: number) => round(x + dx);
+  const Y = (y: number) => round(y + dy);
+
+  const placed = (b: Box, box: { label: TextBlock; labelOffset: Point; iconOffset?: { x: number; y: number; size: number } }, hasIcon: boolean) => ({
+    x: X(b.x),
+    y: Y(b.y),
+    width: round(b.width),
+    height: round(b.height),
+    label: box.label,
+    labelPosition: { x: X(b.x + box.labelOffset.x), y: Y(b.y + box.labelOffset.y) },
+    ...(box.iconOffset && hasIcon ? { iconBox: { x: X(b.x + box.iconOffset.x), y: Y(b.y + box.iconOffset.y), size: box.iconOffset.size } } : {}),
+  });
+
+  const groups: SceneGroup[] = h.groups.map((g) => {
+    const out: SceneGroup = {
+      id: g.id,
+      size: g.size,
+      ...placed(placement.groups.get(g.id)!, groupBoxes.get(g.id)!, g.icon !== undefined),
+      ...elementStyle(g),
+      depth: h.depth.get(g.id) ?? 0,
+      line: g.range.line,
+    };
+    const parent = h.parent.get(g.id);
+    if (parent !== undefined) out.parent = parent;
+    return out;
+  });
+
+  const nodes: SceneNode[] = h.nodes.map((n) => {
+    const out: SceneNode = {
+      id: n.id,
+      shape: n.shape,
+      size: n.size,
+      ...placed(placement.nodes.get(n.id)!, nodeBoxes.get(n.id)!, n.icon !== undefined),
+      ...elementStyle(n),
+      line: n.implicit ? 0 : n.range.line,
+    };
+    const parent = h.parent.get(n.id);
+    if (parent !== undefined) out.parent = parent;
+    if (n.implicit) out.implicit = true;
+    return out;
+  });
+
+  // A connection ending on a person's box continues to the figure's outline, as in the fresh layout.
+  const persons = new Map(nodes.filter((n) => n.shape === 'person').map((n) => [n.id, n]));
+  const attach = (id: string, from: Point, end: Point): Point => {
+    const n = persons.get(id);
+    if (!n) return end;
+    const at = personAttachment(n.width, n.height, n.size, { x: from.x - n.x, y: from.y - n.y }, { x: end.x - n.x, y: end.y - n.y });
+    return { x: round(at.x + n.x), y: round(at.y + n.y) };
+  };
+
+  const edges: SceneEdge[] = h.connections.map((c, index) => {
+    const route = routes[index]!.map((p) => ({ x: X(p.x), y: Y(p.y) }));
+    if (route.length >= 2) {
+      route[0] = attach(c.source, route[1]!, route[0]!);
+      route[route.length - 1] = attach(c.target, route[route.length - 2]!, route[route.length - 1]!);
+    }
+    const out: SceneEdge = { id: c.id, source: c.source, target: c.target, points: route, heads: c.heads, anim: c.anim, speed: c.speed, style: c.style, line: c.range.line };
+    const m = measured[index];
+    const l = labelBoxes[index];
+    if (m && l) {
+      out.label = m.label;
+      out.labelPosition = { x: X(l.x), y: Y(l.y) };
+      const tooltip = c.label === undefined ? undefined : labelTooltip(c.label, undefined);
+      if (tooltip !== undefined) out.tooltip = tooltip;
+    }
+    if (c.color !== undefined) out.color = c.color;
+    return out;
+  });
+
+  const sceneIcons: Record<string, IconData | null> = {};
+  for (const e of [...h.groups, ...h.nodes]) {
+    const id = e.icon;
+    if (id === undefined || id === '__proto__' || Object.prototype.hasOwnProperty.call(sceneIcons, id)) continue;
+    sceneIcons[id] = Object.prototype.hasOwnProperty.call(icons, id) ? (icons[id] ?? null) : null;
+  }
+
+  const scene: Scene = {
+    direction,
+    theme: model.theme,
+    width: round(bounds.x + dx + bounds.width + margin),
+    height: round(bounds.y + dy + bounds.height + margin),
+    groups,
+    nodes,
+    edges,
+    icons: sceneIcons,
+  };
+  return clearGroupTitles(model.title !== undefined ? { title: model.title, ...scene } : scene);
+}
+
+/**
+ * A box for each connection label: on its route (longest segments first, the middle of a
+ * segment first), else just beside it, the first spot clear of every node and of the labels
+ * placed before; the middle of the longest segment when there is none.
+ */
+function placeLabels(routes: Point[][], measured: Array<{ width: number; height: number } | undefined>, nodes: Box[]): Array<Box | undefined> {
+  const grid = new SpatialGrid<Box>(128);
+  for (const b of nodes) grid.insert(b, b);
+  const free = (box: Box) => {
+    const probe = { x: box.x - LABEL_CLEAR, y: box.y - LABEL_CLEAR, width: box.width + 2 * LABEL_CLEAR, height: box.height + 2 * LABEL_CLEAR };
+    for (const b of grid.query(probe, new Set())) {
+      if (Math.min(probe.x + probe.width, b.x + b.width) > Math.max(probe.x, b.x) && Math.min(probe.y + probe.height, b.y + b.height) > Math.max(probe.y, b.y)) return false;
+    }
+    return true;
+  };
+  return routes.map((route, index) => {
+    const m = measured[index];
+    if (!m || route.length < 2) return undefined;
+    const segments = route.slice(1).map((b, k) => ({ a: route[k]!, b, length: Math.abs(b.x - route[k]!.x) + Math.abs(b.y - route[k]!.y), k }));
+    segments.sort((p, q) => q.length - p.length || p.k - q.k);
+    const at = (p: Point, ox = 0, oy = 0): Box => ({ x: round(p.x - m.width / 2 + ox), y: round(p.y - m.height / 2 + oy), width: m.width, height: m.height });
+    let chosen: Box | undefined;
+    search: for (const offsets of [[0], [1, -1], [2, -2]]) {
+      for (const s of segments) {
+        const horizontal = s.a.y === s.b.y;
+        for (const t of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+          const p = { x: s.a.x + (s.b.x - s.a.x) * t, y: s.a.y + (s.b.y - s.a.y) * t };
+          for (const o of offsets) {
+            const box = horizontal ? at(p, 0, o * (m.height / 2 + 4)) : at(p, o * (m.width / 2 + 4), 0);
+            if (free(box)) {
+              chosen = box;
+              break search;
+            }
+          }
+        }
+      }
+    }
+    if (!chosen) {
+      const s = segments[0]!;
+      chosen = at({ x: (s.a.x + s.b.x) / 2, y: (s.a.y + s.b.y) / 2 });
+    }
+    grid.insert(chosen, chosen);
+    return chosen;
+  });
+}

@@ -1,0 +1,667 @@
+/**
+ * An orthogonal router for boxes that are already placed: what a kept layout needs, since
+ * ELK only routes what it placed itself (elkjs has no libavoid) and libavoid-js measured too
+ * slow at 300 nodes (docs/decisions/0010-kept-layout-router.md).
+ *
+ * Each connection leaves its source from the side facing the target (ties go to the flow),
+ * through a short stub, and is searched with A* on a sparse grid of the lines running
+ * `CLEAR` px outside the boxes near its two ends (plus the middles of wide channels), with
+ * a cost per bend, per crossing of a connection routed before and per length shared with
+ * one. Boxes are obstacles, inflated by half the clearance, so no route runs through a node.
+ * The search stays inside the ends' bounding box widened by `REACH` (below the metrics'
+ * wrap-around threshold) and widens only when nothing fits there. Afterwards, segments of
+ * different connections lying on one line are spread apart (nudged) inside their channel.
+ * Deterministic: connections are routed in the order given, ties broken by index.
+ */
+import type { Direction } from '../model';
+import type { Point } from '../scene';
+import { fallbackRoute, type Box } from './geometry';
+import { SpatialGrid } from './spatialGrid';
+
+/** Room kept between a route and a box it passes, px (the grid's lines run this far out). */
+export const CLEAR = 16;
+/** How far beyond its ends' bounding box a route may go before the search widens (metrics count 80 as a wrap-around). */
+const REACH = 60;
+/** Cost of one bend, in px of length. */
+const BEND = 40;
+/** Cost of crossing a connection routed before, in px of length. */
+const CROSS = 60;
+/** Cost per px of running on top of a connection routed before. */
+const SHARE = 0.6;
+/**
+ * Weight of A*'s estimate past `EXACT_UP_TO` connections: above 1 the search heads for the
+ * target instead of trying every equally cheap detour first. Measured on a 300-node
+ * architecture (379 searches): 1.7 million heap pops exact, 254 thousand at 1.1, 54 thousand
+ * at 1.2; kept layout of 300 nodes + 1 against the fresh layout: 0.54x exact, 0.15x at 1.05,
+ * 0.10x at 1.1; crossings + bends against a fresh layout at 200-300 nodes: 1.04-1.11x exact,
+ * 1.12-1.21x at 1.05, 1.19-1.29x at 1.1, 1.26-1.40x at 1.2. Smaller diagrams search exactly.
+ */
+const GREED = 1.05;
+const EXACT_UP_TO = 200;
+/** Preferred gap between nudged parallel segments, px. */
+const NUDGE = 8;
+/** Ports keep this far from a box's corners, px. */
+const CORNER = 12;
+/** Smallest gap between two connection ends on one side of a box, px. */
+const PORT_GAP = 10;
+
+export interface RouteRequest {
+  source: string;
+  target: string;
+  /** Points the route must pass through, in order (a user's waypoints). */
+  waypoints?: Point[];
+}
+
+type Side = 'left' | 'right' | 'top' | 'bottom';
+
+const NORMAL: Record<Side, Point> = { left: { x: -1, y: 0 }, right: { x: 1, y: 0 }, top: { x: 0, y: -1 }, bottom: { x: 0, y: 1 } };
+
+/** The sides a connection leaves `s` and enters `t` by: facing each other, the flow's axis preferred. */
+function sides(s: Box, t: Box, horizontalFlow: boolean): [Side, Side] {
+  const gapRight = t.x - (s.x + s.width);
+  const gapLeft = s.x - (t.x + t.width);
+  const gapDown = t.y - (s.y + s.height);
+  const gapUp = s.y - (t.y + t.height);
+  const gapX = Math.max(gapRight, gapLeft);
+  const gapY = Math.max(gapDown, gapUp);
+  const horizontalSides: [Side, Side] = gapRight >= gapLeft ? ['right', 'left'] : ['left', 'right'];
+  const verticalSides: [Side, Side] = gapDown >= gapUp ? ['bottom', 'top'] : ['top', 'bottom'];
+  const room = 2 * CLEAR;
+  if (horizontalFlow) {
+    if (gapX >= room) return horizontalSides;
+    if (gapY >= room) return verticalSides;
+  } else {
+    if (gapY >= room) return verticalSides;
+    if (gapX >= room) return horizontalSides;
+  }
+  return gapX >= gapY ? horizontalSides : verticalSides;
+}
+
+interface Port {
+  point: Point;
+  side: Side;
+}
+
+/**
+ * Where each connection meets its boxes: on the sides chosen by `sides`, at the middle of
+ * the span the two boxes share across the line between them when they share one (so the
+ * route can run straight, as ELK's aligned layers let it), else at the point of the side
+ * nearest the other end's centre; ends
+ * on one side are kept `PORT_GAP` apart in the order of those spots.
+ */
+function assignPorts(boxes: Map<string, Box>, requests: RouteRequest[], horizontalFlow: boolean): Array<[Port, Port] | undefined> {
+  const ends = new Map<string, Array<{ index: number; end: 0 | 1; ideal: number; toward: number }>>();
+  const chosen: Array<[Side, Side] | undefined> = requests.map((r, index) => {
+    const s = boxes.get(r.source);
+    const t = boxes.get(r.target);
+    if (!s || !t || r.source === r.target || overlaps(s, t)) return undefined;
+    const pair = sides(s, t, horizontalFlow);
+    const vertical = pair[0] === 'left' || pair[0] === 'right';
+    const range = (b: Box): [number, number] => (vertical ? [b.y + CORNER, b.y + b.height - CORNER] : [b.x + CORNER, b.x + b.width - CORNER]);
+    const [s0, s1] = range(s);
+    const [t0, t1] = range(t);
+    const lo = Math.max(s0, t0);
+    const hi = Math.min(s1, t1);
+    const direct = !r.waypoints?.length && lo <= hi;
+    const centre = (b: Box) => (vertical ? b.y + b.height / 2 : b.x + b.width / 2);
+    for (const [id, side, box, other, end] of [[r.source, pair[0], s, t, 0], [r.target, pair[1], t, s, 1]] as const) {
+      const key = `${id}\u0000${side}`;
+      let list = ends.get(key);
+      if (!list) ends.set(key, (list = []));
+      const [b0, b1] = range(box);
+      // Not facing each other: towards the other end, so routes bending the same way leave in order.
+      const ideal = direct ? (lo + hi) / 2 : Math.min(b1, Math.max(b0, centre(other)));
+      // The angle at which the other end is seen from this side: ends ordered by it leave
+      // without crossing (a near end below goes lowest, a far one runs above it).
+      const n = NORMAL[side];
+      const along = vertical ? centre(other) - centre(box) : centre(other) - centre(box);
+      const out = n.x > 0 ? other.x - (box.x + box.width) : n.x < 0 ? box.x - (other.x + other.width) : n.y > 0 ? other.y - (box.y + box.height) : box.y - (other.y + other.height);
+      list.push({ index, end, ideal, toward: Math.atan2(along, Math.max(1, out)) });
+    }
+    return pair;
+  });
+  const partial: Array<[Port?, Port?]> = requests.map(() => [undefined, undefined]);
+  for (const [key, list] of ends) {
+    const [id, side] = key.split('\u0000') as [string, Side];
+    const box = boxes.get(id)!;
+    list.sort((a, b) => a.toward - b.toward || a.ideal - b.ideal || a.index - b.index || a.end - b.end);
+    const vertical = side === 'left' || side === 'right';
+    const start = vertical ? box.y : box.x;
+    const length = vertical ? box.height : box.width;
+    const margin = Math.min(CORNER, length / 4);
+    const lo = start + margin;
+    const hi = start + length - margin;
+    let at: number[];
+    if ((list.length - 1) * PORT_GAP > hi - lo) {
+      at = list.map((_, k) => lo + ((hi - lo) * (k + 1)) / (list.length + 1));
+    } else {
+      at = list.map((e) => Math.min(hi, Math.max(lo, e.ideal)));
+      for (let k = 1; k < at.length; k++) at[k] = Math.max(at[k]!, at[k - 1]! + PORT_GAP);
+      at[at.length - 1] = Math.min(at[at.length - 1]!, hi);
+      for (let k = at.length - 2; k >= 0; k--) at[k] = Math.min(at[k]!, at[k + 1]! - PORT_GAP);
+    }
+    list.forEach((e, k) => {
+      const v = Math.round(at[k]!);
+      const point = vertical ? { x: side === 'left' ? box.x : box.x + box.width, y: v } : { x: v, y: side === 'top' ? box.y : box.y + box.height };
+      partial[e.index]![e.end] = { point, side };
+    });
+  }
+  return chosen.map((c, i) => {
+    const [a, b] = partial[i]!;
+    return c && a && b ? [a, b] : undefined;
+  });
+}
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Min-heap of state indices by priority, ties by insertion order (for determinism). Typed arrays: the search's hot loop. */
+class Heap {
+  private keys = new Float64Array(1024);
+  private items = new Int32Array(1024);
+  private order = new Float64Array(1024);
+  private n = 0;
+  private counter = 0;
+  get size() {
+    return this.n;
+  }
+  clear() {
+    this.n = 0;
+    this.counter = 0;
+  }
+  peekKey() {
+    return this.keys[0]!;
+  }
+  push(item: number, key: number) {
+    if (this.n === this.items.length) {
+      const grow = <T extends Float64Array | Int32Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.keys = grow(this.keys);
+      this.items = grow(this.items);
+      this.order = grow(this.order);
+    }
+    const order = this.counter++;
+    let k = this.n++;
+    while (k > 0) {
+      const p = (k - 1) >> 1;
+      if (this.keys[p]! < key || (this.keys[p] === key && this.order[p]! < order)) break;
+      this.keys[k] = this.keys[p]!;
+      this.items[k] = this.items[p]!;
+      this.order[k] = this.order[p]!;
+      k = p;
+    }
+    this.keys[k] = key;
+    this.items[k] = item;
+    this.order[k] = order;
+  }
+  pop(): number {
+    const top = this.items[0]!;
+    const n = --this.n;
+    if (n > 0) {
+      const key = this.keys[n]!;
+      const item = this.items[n]!;
+      const order = this.order[n]!;
+      let k = 0;
+      for (;;) {
+        const l = 2 * k + 1;
+        if (l >= n) break;
+        const r = l + 1;
+        let m = l;
+        if (r < n && (this.keys[r]! < this.keys[l]! || (this.keys[r] === this.keys[l] && this.order[r]! < this.order[l]!))) m = r;
+        if (key < this.keys[m]! || (key === this.keys[m] && order < this.order[m]!)) break;
+        this.keys[k] = this.keys[m]!;
+        this.items[k] = this.items[m]!;
+        this.order[k] = this.order[m]!;
+        k = m;
+      }
+      this.keys[k] = key;
+      this.items[k] = item;
+      this.order[k] = order;
+    }
+    return top;
+  }
+}
+
+/**
+ * Scratch arrays shared by the searches of one routing run, grown when a grid needs more:
+ * allocating (and clearing) arrays of a whole grid per connection cost more than searching.
+ * Costs are valid only where `stamp` holds the current search's number.
+ */
+class Scratch {
+  cells = 0;
+  blocked = new Uint8Array(0);
+  blockedH = new Uint8Array(0);
+  blockedV = new Uint8Array(0);
+  crossH = new Uint8Array(0);
+  crossV = new Uint8Array(0);
+  shareH = new Uint8Array(0);
+  shareV = new Uint8Array(0);
+  cost = new Float64Array(0);
+  prev = new Int32Array(0);
+  stamp = new Uint32Array(0);
+  search = 0;
+  readonly heap = new Heap();
+  /** Ready for a grid of `cells` points: flags cleared, costs invalidated. */
+  prepare(cells: number) {
+    if (cells > this.cells) {
+      const size = Math.max(cells, Math.ceil(this.cells * 1.5));
+      this.cells = size;
+      this.blocked = new Uint8Array(size);
+      this.blockedH = new Uint8Array(size);
+      this.blockedV = new Uint8Array(size);
+      this.crossH = new Uint8Array(size);
+      this.crossV = new Uint8Array(size);
+      this.shareH = new Uint8Array(size);
+      this.shareV = new Uint8Array(size);
+      this.cost = new Float64Array(size * 4);
+      this.prev = new Int32Array(size * 4);
+      this.stamp = new Uint32Array(size * 4);
+      this.search = 0;
+    } else {
+      for (const a of [this.blocked, this.blockedH, this.blockedV, this.crossH, this.crossV, this.shareH, this.shareV]) a.fill(0, 0, cells);
+    }
+    this.search++;
+    this.heap.clear();
+  }
+}
+
+/** Segments already routed, by line: what later searches pay to cross or share. */
+class Occupancy {
+  /** Vertical segments by x, horizontal ones by y: [from, to] along the line. */
+  readonly vertical = new Map<number, Array<[number, number]>>();
+  readonly horizontal = new Map<number, Array<[number, number]>>();
+  add(points: Point[]) {
+    for (let k = 1; k < points.length; k++) {
+      const a = points[k - 1]!;
+      const b = points[k]!;
+      if (a.x === b.x && a.y !== b.y) push(this.vertical, a.x, [Math.min(a.y, b.y), Math.max(a.y, b.y)]);
+      else if (a.y === b.y && a.x !== b.x) push(this.horizontal, a.y, [Math.min(a.x, b.x), Math.max(a.x, b.x)]);
+    }
+  }
+}
+
+function push(map: Map<number, Array<[number, number]>>, key: number, v: [number, number]) {
+  const list = map.get(key);
+  if (list) list.push(v);
+  else map.set(key, [v]);
+}
+
+const DX = [1, -1, 0, 0];
+const DY = [0, 0, 1, -1];
+const dirOf = (n: Point): number => (n.x > 0 ? 0 : n.x < 0 ? 1 : n.y > 0 ? 2 : 3);
+
+function lowerBound(a: number[], v: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The cheapest orthogonal path from `from` to `to` inside `region` avoiding `obstacles`,
+ * leaving in direction `startDir` and arriving in `endDir` (-1: any), or undefined.
+ */
+function search(from: Point, to: Point, startDir: number, endDir: number, region: Box, obstacles: Box[], thin: ReadonlySet<Box>, used: Occupancy, scratch: Scratch, greed: number): Point[] | undefined {
+  const xsSet = new Set<number>([from.x, to.x, region.x, region.x + region.width]);
+  const ysSet = new Set<number>([from.y, to.y, region.y, region.y + region.height]);
+  for (const b of obstacles) {
+    xsSet.add(b.x - CLEAR);
+    xsSet.add(b.x + b.width + CLEAR);
+    ysSet.add(b.y - CLEAR);
+    ysSet.add(b.y + b.height + CLEAR);
+  }
+  const lines = (set: Set<number>, lo: number, hi: number) => {
+    const sorted = [...set].filter((v) => v >= lo && v <= hi).sort((a, b) => a - b);
+    const out: number[] = [];
+    for (let k = 0; k < sorted.length; k++) {
+      out.push(sorted[k]!);
+      // The middle of a wide channel: routes down its centre read better and leave room to nudge.
+      const next = sorted[k + 1];
+      if (next !== undefined && next - sorted[k]! > 4 * CLEAR) out.push(Math.round((sorted[k]! + next) / 2));
+    }
+    return out;
+  };
+  const xs = lines(xsSet, region.x, region.x + region.width);
+  const ys = lines(ysSet, region.y, region.y + region.height);
+  const nx = xs.length;
+  const ny = ys.length;
+  scratch.prepare(nx * ny);
+  const { blocked, crossH, crossV, shareH, shareV, cost, prev, stamp, heap } = scratch;
+  const blockedH = scratch.blockedH; // segment (i,j)-(i+1,j)
+  const blockedV = scratch.blockedV; // segment (i,j)-(i,j+1)
+  const current = scratch.search;
+  for (const b of obstacles) {
+    const half = thin.has(b) ? 0 : CLEAR / 2;
+    const x0 = b.x - half;
+    const x1 = b.x + b.width + half;
+    const y0 = b.y - half;
+    const y1 = b.y + b.height + half;
+    const i0 = Math.max(0, lowerBound(xs, x0) - 1);
+    const i1 = Math.min(nx - 1, lowerBound(xs, x1));
+    const j0 = Math.max(0, lowerBound(ys, y0) - 1);
+    const j1 = Math.min(ny - 1, lowerBound(ys, y1));
+    for (let j = j0; j <= j1; j++) {
+      const y = ys[j]!;
+      const yIn = y > y0 && y < y1;
+      for (let i = i0; i <= i1; i++) {
+        const x = xs[i]!;
+        const xIn = x > x0 && x < x1;
+        if (xIn && yIn) blocked[j * nx + i] = 1;
+        if (yIn && i < nx - 1) {
+          const mx = (x + xs[i + 1]!) / 2;
+          if (mx > x0 && mx < x1) blockedH[j * nx + i] = 1;
+        }
+        if (xIn && j < ny - 1) {
+          const my = (y + ys[j + 1]!) / 2;
+          if (my > y0 && my < y1) blockedV[j * nx + i] = 1;
+        }
+      }
+    }
+  }
+  const si = lowerBound(xs, from.x);
+  const sj = lowerBound(ys, from.y);
+  const ti = lowerBound(xs, to.x);
+  const tj = lowerBound(ys, to.y);
+  // Ends stay usable even when a neighbour sits closer than the clearance.
+  blocked[sj * nx + si] = 0;
+  blocked[tj * nx + ti] = 0;
+
+  // What the routes before cost here: crossing their segments at a point, or running along them.
+  // crossH: a vertical route passes through the point, so moving horizontally crosses it.
+  for (let i = 0; i < nx; i++) {
+    for (const [a, b] of used.vertical.get(xs[i]!) ?? []) {
+      const j0 = lowerBound(ys, a);
+      for (let j = j0; j < ny && ys[j]! <= b; j++) {
+        if (ys[j]! > a && ys[j]! < b) crossH[j * nx + i] = 1;
+        if (j < ny - 1 && ys[j + 1]! <= b) shareV[j * nx + i] = 1;
+      }
+    }
+  }
+  for (let j = 0; j < ny; j++) {
+    for (const [a, b] of used.horizontal.get(ys[j]!) ?? []) {
+      const i0 = lowerBound(xs, a);
+      for (let i = i0; i < nx && xs[i]! <= b; i++) {
+        if (xs[i]! > a && xs[i]! < b) crossV[j * nx + i] = 1;
+        if (i < nx - 1 && xs[i + 1]! <= b) shareH[j * nx + i] = 1;
+      }
+    }
+  }
+
+  // Length still to go plus the bends it needs at least, heading in direction d: a tight
+  // bound keeps A* from spreading over the whole grid (it stays admissible).
+  const h = (i: number, j: number, d = -1) => {
+    const dx = to.x - xs[i]!;
+    const dy = to.y - ys[j]!;
+    const length = Math.abs(dx) + Math.abs(dy);
+    if (d < 0 || length === 0) return length;
+    const [along, across] = d < 2 ? [d === 0 ? dx : -dx, dy] : [d === 2 ? dy : -dy, dx];
+    const bends = across === 0 ? (along >= 0 ? 0 : 2) : along >= 0 ? 1 : 2;
+    return length + bends * BEND;
+  };
+  const startDirs = startDir >= 0 ? [startDir] : [0, 1, 2, 3];
+  for (const d of startDirs) {
+    const s = (sj * nx + si) * 4 + d;
+    cost[s] = 0;
+    prev[s] = -1;
+    stamp[s] = current;
+    heap.push(s, greed * h(si, sj, d));
+  }
+  let best = Infinity;
+  let bestState = -1;
+  while (heap.size) {
+    if (heap.peekKey() >= best) break;
+    const key = heap.peekKey();
+    const s = heap.pop();
+    const d = s & 3;
+    const p = s >> 2;
+    const i = p % nx;
+    const j = (p - i) / nx;
+    const g = cost[s]!;
+    // An entry left behind by a cheaper way to the same state.
+    if (key > g + greed * h(i, j, d) + 1e-9) continue;
+    if (i === ti && j === tj) {
+      const total = g + (endDir >= 0 && d !== endDir ? BEND * (d === (endDir ^ 1) ? 2 : 1) : 0);
+      if (total < best) {
+        best = total;
+        bestState = s;
+      }
+      continue;
+    }
+    for (let nd = 0; nd < 4; nd++) {
+      if (nd === (d ^ 1)) continue; // no turning back on oneself
+      const ni = i + DX[nd]!;
+      const nj = j + DY[nd]!;
+      if (ni < 0 || nj < 0 || ni >= nx || nj >= ny) continue;
+      const q = nj * nx + ni;
+      if (blocked[q]) continue;
+      let step: number;
+      if (nd < 2) {
+        const seg = j * nx + Math.min(i, ni);
+        if (blockedH[seg]) continue;
+        const len = Math.abs(xs[ni]! - xs[i]!);
+        step = len + (shareH[seg] ? SHARE * len : 0) + (crossH[q] ? CROSS : 0);
+      } else {
+        const seg = Math.min(j, nj) * nx + i;
+        if (blockedV[seg]) continue;
+        const len = Math.abs(ys[nj]! - ys[j]!);
+        step = len + (shareV[seg] ? SHARE * len : 0) + (crossV[q] ? CROSS : 0);
+      }
+      if (nd !== d) step += BEND;
+      const ns = q * 4 + nd;
+      const ng = g + step;
+      if (stamp[ns] !== current || ng < cost[ns]!) {
+        stamp[ns] = current;
+        cost[ns] = ng;
+        prev[ns] = s;
+        heap.push(ns, ng + greed * h(ni, nj, nd));
+      }
+    }
+  }
+  if (bestState < 0) return undefined;
+  const path: Point[] = [];
+  for (let s = bestState; s >= 0; s = prev[s]!) {
+    const p = s >> 2;
+    const i = p % nx;
+    path.push({ x: xs[i]!, y: ys[(p - i) / nx]! });
+  }
+  return path.reverse();
+}
+
+function simplify(points: Point[]): Point[] {
+  const out: Point[] = [];
+  for (const p of points) {
+    const last = out[out.length - 1];
+    if (last && last.x === p.x && last.y === p.y) continue;
+    const prev = out[out.length - 2];
+    if (prev && last && ((prev.x === last.x && last.x === p.x) || (prev.y === last.y && last.y === p.y))) out.pop();
+    out.push(p);
+  }
+  return out;
+}
+
+const grow = (b: Box, by: number): Box => ({ x: b.x - by, y: b.y - by, width: b.width + 2 * by, height: b.height + 2 * by });
+const unite = (a: Box, b: Box): Box => {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+};
+
+/**
+ * Routes every request between the boxes of `obstacles` (by id: the nodes, which no route
+ * may cross; a request's ends may also be groups, given in `ends`). Obstacles in `thin`
+ * get no clearance (a group's title, which a node just below it leaves 16 px from). Returns one orthogonal
+ * polyline per request, from the source's border to the target's border.
+ */
+export function routeOrthogonal(
+  obstacles: Map<string, Box>,
+  requests: RouteRequest[],
+  direction: Direction,
+  ends: Map<string, Box> = new Map(),
+  thin: ReadonlySet<string> = new Set(),
+): Point[][] {
+  const thinBoxes = new Set([...thin].flatMap((id) => (obstacles.has(id) ? [obstacles.get(id)!] : [])));
+  const horizontalFlow = direction === 'LR' || direction === 'RL';
+  const boxOf = (id: string) => obstacles.get(id) ?? ends.get(id);
+  const all = new Map<string, Box>();
+  for (const r of requests) for (const id of [r.source, r.target]) {
+    const b = boxOf(id);
+    if (b) all.set(id, b);
+  }
+  const ports = assignPorts(all, requests, horizontalFlow);
+  const grid = new SpatialGrid<Box>(256);
+  let whole: Box | undefined;
+  for (const b of obstacles.values()) {
+    grid.insert(b, b);
+    whole = whole ? unite(whole, b) : b;
+  }
+  const used = new Occupancy();
+  const scratch = new Scratch();
+  const greed = requests.length <= EXACT_UP_TO ? 1 : GREED;
+  const near = (region: Box): Box[] => {
+    const out: Box[] = [];
+    for (const b of grid.query(region, new Set())) if (overlaps(grow(b, CLEAR), region)) out.push(b);
+    return out;
+  };
+  const routeOne = (r: RouteRequest, index: number, used: Occupancy): Point[] => {
+    const s = boxOf(r.source);
+    const t = boxOf(r.target);
+    const pair = ports[index];
+    if (!s || !t) return [];
+    if (!pair) return simplify(fallbackRoute(s, t, horizontalFlow));
+    const [ps, pt] = pair;
+    const out = (p: Port): Point => ({ x: p.point.x + NORMAL[p.side].x * CLEAR, y: p.point.y + NORMAL[p.side].y * CLEAR });
+    const stops = [out(ps), ...(r.waypoints ?? []), out(pt)];
+    const path: Point[] = [ps.point];
+    for (let k = 1; k < stops.length; k++) {
+      const from = stops[k - 1]!;
+      const to = stops[k]!;
+      // Past a waypoint the route goes on in the direction it came: turning back would fold it onto itself.
+      const a = path[path.length - 2];
+      const b = path[path.length - 1]!;
+      const startDir = k === 1 ? dirOf(NORMAL[ps.side]) : a && (a.x !== b.x || a.y !== b.y) ? dirOf({ x: Math.sign(b.x - a.x), y: Math.sign(b.y - a.y) }) : -1;
+      const endDir = k === stops.length - 1 ? dirOf({ x: -NORMAL[pt.side].x, y: -NORMAL[pt.side].y }) : -1;
+      const span = unite(unite(s, t), { x: Math.min(from.x, to.x), y: Math.min(from.y, to.y), width: Math.abs(from.x - to.x), height: Math.abs(from.y - to.y) });
+      let leg: Point[] | undefined;
+      for (const reach of [REACH, 8 * REACH, Infinity]) {
+        const wide = reach === Infinity && whole ? grow(unite(whole, span), 2 * CLEAR) : grow(span, reach);
+        // Scene coordinates are never negative: a route going there would shift the whole drawing.
+        const x0 = Math.max(0, wide.x);
+        const y0 = Math.max(0, wide.y);
+        const region = { x: x0, y: y0, width: wide.x + wide.width - x0, height: wide.y + wide.height - y0 };
+        leg = search(from, to, startDir, endDir, region, near(region), thinBoxes, used, scratch, greed);
+        if (leg || reach === Infinity) break;
+      }
+      path.push(...(leg ?? [from, { x: to.x, y: from.y }, to]).slice(k === 1 ? 0 : 1));
+    }
+    path.push(pt.point);
+    return simplify(path);
+  };
+  const routes = requests.map((r, index) => {
+    const route = routeOne(r, index, used);
+    used.add(route);
+    return route;
+  });
+  // Each route searched again knowing every other one, not only those drawn before it: a
+  // first-drawn route then steps aside from later ones it crossed. Once: measured at 200-300
+  // nodes, crossings + bends 1.12-1.21x -> 1.06-1.18x a fresh layout, time 0.15x -> 0.38x.
+  requests.forEach((r, index) => {
+      if (!ports[index] || routes[index]!.length === 0) return;
+      const others = new Occupancy();
+      routes.forEach((route, k) => {
+        if (k !== index) others.add(route);
+      });
+      routes[index] = routeOne(r, index, others);
+  });
+  return nudge(routes, obstacles);
+}
+
+/**
+ * Spreads apart the inner segments of different routes that lie on one line and overlap,
+ * by `NUDGE` px each (less in a narrow channel), never into a box.
+ */
+function nudge(routes: Point[][], obstacles: Map<string, Box>): Point[][] {
+  interface Seg {
+    route: number;
+    k: number; // segment from points[k] to points[k+1]
+    lo: number;
+    hi: number;
+  }
+  const out = routes.map((r) => r.map((p) => ({ ...p })));
+  const grid = new SpatialGrid<Box>(256);
+  for (const b of obstacles.values()) grid.insert(b, b);
+  for (const vertical of [true, false]) {
+    const lines = new Map<number, Seg[]>();
+    out.forEach((r, route) => {
+      // The first and last segments hold the ports: they stay where the ends are.
+      for (let k = 1; k < r.length - 2; k++) {
+        const a = r[k]!;
+        const b = r[k + 1]!;
+        if (vertical ? a.x !== b.x : a.y !== b.y) continue;
+        const at = vertical ? a.x : a.y;
+        const [lo, hi] = vertical ? [Math.min(a.y, b.y), Math.max(a.y, b.y)] : [Math.min(a.x, b.x), Math.max(a.x, b.x)];
+        if (hi - lo <= 0) continue;
+        const list = lines.get(at);
+        if (list) list.push({ route, k, lo, hi });
+        else lines.set(at, [{ route, k, lo, hi }]);
+      }
+    });
+    for (const at of [...lines.keys()].sort((a, b) => a - b)) {
+      const segs = lines.get(at)!.sort((a, b) => a.lo - b.lo || a.route - b.route);
+      // Clusters of segments overlapping one another along the line.
+      let cluster: Seg[] = [];
+      let reach = -Infinity;
+      const flush = () => {
+        if (new Set(cluster.map((c) => c.route)).size > 1) spread(cluster, at, vertical);
+        cluster = [];
+      };
+      for (const s of segs) {
+        if (s.lo >= reach) flush();
+        cluster.push(s);
+        reach = Math.max(reach, s.hi);
+      }
+      flush();
+    }
+  }
+  return out.map(simplify);
+
+  function spread(cluster: Seg[], at: number, vertical: boolean) {
+    // Order across the line by where each route turns to at its ends, so neighbours cross less.
+    const key = (s: Seg) => {
+      const r = out[s.route]!;
+      const before = r[s.k - 1] ?? r[s.k]!;
+      const after = r[s.k + 2] ?? r[s.k + 1]!;
+      const side = (p: Point) => (vertical ? p.x : p.y) - at;
+      return side(before) + side(after);
+    };
+    const ordered = [...cluster].sort((a, b) => key(a) - key(b) || a.route - b.route || a.k - b.k);
+    const lo = Math.min(...cluster.map((c) => c.lo));
+    const hi = Math.max(...cluster.map((c) => c.hi));
+    const band: Box = vertical ? { x: at - 3 * CLEAR, y: lo, width: 6 * CLEAR, height: hi - lo } : { x: lo, y: at - 3 * CLEAR, width: hi - lo, height: 6 * CLEAR };
+    let below = 3 * CLEAR;
+    let above = 3 * CLEAR;
+    for (const b of grid.query(band, new Set())) {
+      const [b0, b1, c0, c1] = vertical ? [b.x, b.x + b.width, b.y, b.y + b.height] : [b.y, b.y + b.height, b.x, b.x + b.width];
+      if (c1 <= lo || c0 >= hi) continue;
+      if (b1 <= at) below = Math.min(below, at - b1);
+      else if (b0 >= at) above = Math.min(above, b0 - at);
+    }
+    const n = ordered.length;
+    const step = Math.min(NUDGE, (2 * Math.min(below, above) - 8) / n);
+    if (step < 2) return;
+    ordered.forEach((s, idx) => {
+      const off = Math.round((idx - (n - 1) / 2) * step);
+      if (off === 0) return;
+      const r = out[s.route]!;
+      for (const p of [r[s.k]!, r[s.k + 1]!]) {
+        if (vertical) p.x = at + off;
+        else p.y = at + off;
+      }
+    });
+  }
+}

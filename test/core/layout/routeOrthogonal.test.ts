@@ -1,0 +1,102 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Box } from '../../../src/core/layout/geometry';
+import { cleanRoute, routeEnters, segmentsCross, segmentsOf, WRAP_OVERSHOOT } from '../../../src/core/layout/metrics';
+import { CLEAR, routeOrthogonal, type RouteRequest } from '../../../src/core/layout/routeOrthogonal';
+import type { Point } from '../../../src/core/scene';
+import { rng } from './builders';
+import { onBorder } from './sceneChecks';
+
+const box = (x: number, y: number, width = 120, height = 48): Box => ({ x, y, width, height });
+
+function assertRoutes(boxes: Map<string, Box>, requests: RouteRequest[], routes: Point[][]): void {
+  assert.equal(routes.length, requests.length);
+  routes.forEach((route, i) => {
+    const r = requests[i]!;
+    assert.ok(route.length >= 2);
+    for (let k = 1; k < route.length; k++) {
+      const a = route[k - 1]!;
+      const b = route[k]!;
+      assert.ok(a.x === b.x || a.y === b.y, `route ${i} segment ${k} is orthogonal`);
+    }
+    assert.ok(onBorder(route[0]!, boxes.get(r.source)!), `route ${i} starts on its source's border`);
+    assert.ok(onBorder(route[route.length - 1]!, boxes.get(r.target)!), `route ${i} ends on its target's border`);
+    const segments = segmentsOf(cleanRoute(route));
+    for (const [id, b] of boxes) {
+      if (id === r.source || id === r.target) continue;
+      assert.ok(!routeEnters(segments, b), `route ${i} (${r.source} -> ${r.target}) stays out of ${id}`);
+    }
+  });
+}
+
+describe('routeOrthogonal', () => {
+  it('runs straight between two boxes facing each other', () => {
+    const boxes = new Map([['a', box(0, 0)], ['b', box(300, 0)]]);
+    const [route] = routeOrthogonal(boxes, [{ source: 'a', target: 'b' }], 'LR');
+    assert.deepEqual(route, [{ x: 120, y: 24 }, { x: 300, y: 24 }]);
+  });
+
+  it('goes around a box in the way, never through it, with few bends', () => {
+    const boxes = new Map([['a', box(0, 100)], ['wall', box(200, 60, 80, 140)], ['b', box(400, 100)]]);
+    const requests = [{ source: 'a', target: 'b' }];
+    const routes = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, routes);
+    assert.ok(cleanRoute(routes[0]!).length - 2 <= 4, JSON.stringify(routes[0]));
+    const wall = boxes.get('wall')!;
+    // It keeps its clearance from the wall.
+    for (const p of routes[0]!.slice(1, -1)) {
+      const inside = p.x > wall.x - CLEAR + 1 && p.x < wall.x + wall.width + CLEAR - 1 && p.y > wall.y - CLEAR + 1 && p.y < wall.y + wall.height + CLEAR - 1;
+      assert.ok(!inside, JSON.stringify(p));
+    }
+  });
+
+  it('leaves by the side facing the flow when boxes are apart along it', () => {
+    const boxes = new Map([['a', box(0, 0)], ['b', box(0, 200)]]);
+    const [down] = routeOrthogonal(boxes, [{ source: 'a', target: 'b' }], 'TB');
+    assert.equal(down![0]!.y, 48);
+    assert.equal(down![down!.length - 1]!.y, 200);
+  });
+
+  it('spreads ends on one side and keeps routes of a fan-out from crossing', () => {
+    const boxes = new Map([['hub', box(0, 150, 120, 80)], ['t1', box(300, 0)], ['t2', box(300, 160)], ['t3', box(300, 320)]]);
+    const requests = ['t1', 't2', 't3'].map((t) => ({ source: 'hub', target: t }));
+    const routes = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, routes);
+    const starts = routes.map((r) => r[0]!.y);
+    assert.equal(new Set(starts).size, 3, 'three distinct ends');
+    assert.deepEqual([...starts].sort((a, b) => a - b), starts, 'ordered like their targets');
+    const segs = routes.map((r) => segmentsOf(cleanRoute(r)));
+    for (let i = 0; i < segs.length; i++) for (let j = i + 1; j < segs.length; j++) for (const s of segs[i]!) for (const t of segs[j]!) assert.ok(!segmentsCross(s, t));
+  });
+
+  it('passes through waypoints in order', () => {
+    const boxes = new Map([['a', box(40, 40)], ['b', box(40, 180)]]);
+    const [route] = routeOrthogonal(boxes, [{ source: 'a', target: 'b', waypoints: [{ x: 220, y: 134 }] }], 'LR');
+    assert.ok(route!.some((p) => p.x === 220 && p.y === 134) || route!.some((p, k) => k > 0 && p.x === 220 && route![k - 1]!.x === 220), JSON.stringify(route));
+  });
+
+  it('random boxes on a grid: orthogonal, on borders, through no box, no wrap-around, deterministic', () => {
+    const rand = rng(11);
+    const boxes = new Map<string, Box>();
+    for (let r = 0; r < 6; r++) for (let c = 0; c < 6; c++) if (rand() < 0.8) boxes.set(`n${r}_${c}`, box(40 + c * 220 + Math.floor(rand() * 40), 40 + r * 130 + Math.floor(rand() * 30), 100 + Math.floor(rand() * 60), 40 + Math.floor(rand() * 30)));
+    const ids = [...boxes.keys()];
+    const requests: RouteRequest[] = [];
+    for (let k = 0; k < 50; k++) {
+      const a = ids[Math.floor(rand() * ids.length)]!;
+      const b = ids[Math.floor(rand() * ids.length)]!;
+      if (a !== b) requests.push({ source: a, target: b });
+    }
+    const routes = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, routes);
+    routes.forEach((route, i) => {
+      const s = boxes.get(requests[i]!.source)!;
+      const t = boxes.get(requests[i]!.target)!;
+      const x0 = Math.min(s.x, t.x) - WRAP_OVERSHOOT;
+      const x1 = Math.max(s.x + s.width, t.x + t.width) + WRAP_OVERSHOOT;
+      const y0 = Math.min(s.y, t.y) - WRAP_OVERSHOOT;
+      const y1 = Math.max(s.y + s.height, t.y + t.height) + WRAP_OVERSHOOT;
+      for (const p of route) assert.ok(p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1, `route ${i} stays near its ends`);
+    });
+    assert.deepEqual(routeOrthogonal(boxes, requests, 'LR'), routes);
+  });
+});

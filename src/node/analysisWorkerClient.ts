@@ -1,13 +1,7 @@
-import type { Analysis } from '../core/analysis';
+import type { AnalysisPayload, TextAnalysis } from '../protocol/workerMessages';
 import { bundledWorkerPath, createWorkerClient, WorkerTimeoutError } from './workerClient';
 
-/** What the analysis worker is asked (see analysisWorkerMain.ts). */
-export interface AnalysisPayload {
-  text: string;
-}
-
-/** What a check needs of an {@link Analysis}; `catalogError` when the worker could not load the icon catalog (icons then go unchecked). */
-export type TextAnalysis = Pick<Analysis, 'diagnostics' | 'counts'> & { catalogError?: string };
+export type { AnalysisPayload, TextAnalysis } from '../protocol/workerMessages';
 
 /** Analyses text: `analyzeText` in-thread, or an analysis worker's `analyze` (see createAnalysisWorker). */
 export type AnalyzeFunction = (text: string) => Promise<TextAnalysis>;

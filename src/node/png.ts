@@ -1,3 +1,4 @@
+import type { PngOptions } from '../protocol/workerMessages';
 import type { PngBackendName, ResvgBackend } from './resvgBackend';
 
 export type { PngBackendName } from './resvgBackend';
@@ -5,14 +6,7 @@ export type { PngBackendName } from './resvgBackend';
 /** The environment variable that forces a rasteriser: `native`, `wasm`, or `auto` (the default). */
 export const PNG_BACKEND_ENV = 'ARCHFLOW_PNG_BACKEND';
 
-export interface PngOptions {
-  /** Pixel density: 2 gives an image twice as wide and tall as the SVG. Default 1. */
-  scale?: number;
-  /** A CSS colour painted under the drawing (the SVG's own background still shows above it). */
-  background?: string;
-  /** Forces a rasteriser; default: `ARCHFLOW_PNG_BACKEND`, else native with the wasm build as fallback. */
-  backend?: PngBackendName;
-}
+export type { PngOptions } from '../protocol/workerMessages';
 
 /**
  * Rasterises an SVG (normally `renderSvg(scene, { animate: false })`) to PNG bytes with

@@ -1,11 +1,7 @@
-import type { PngOptions } from './png';
+import type { PngOptions, PngPayload } from '../protocol/workerMessages';
 import { bundledWorkerPath, createWorkerClient } from './workerClient';
 
-/** What the PNG worker is asked (see pngWorkerMain.ts). */
-export interface PngPayload {
-  svg: string;
-  options: PngOptions;
-}
+export type { PngPayload } from '../protocol/workerMessages';
 
 export interface PngWorker {
   /**

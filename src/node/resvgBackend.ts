@@ -1,5 +1,7 @@
+import type { PngBackendName } from '../protocol/workerMessages';
+
 /** The two builds of resvg that can rasterise our SVG. */
-export type PngBackendName = 'native' | 'wasm';
+export type { PngBackendName };
 
 /** What a backend needs beyond the SVG; validated by `svgToPng` before it gets here. */
 export interface RasterOptions {

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import '@xyflow/react/dist/style.css';
 import '../diagram/styles.css';
+import './styles.css';
 import { App, type BootConfig } from './App';
 import { connectToHost } from '../vscodeApi';
 

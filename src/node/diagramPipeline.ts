@@ -1,5 +1,6 @@
 import type { IconCatalog } from '../core/icons';
-import { layoutDiagram } from '../core/layout';
+import { layoutWithKept } from '../core/layout';
+import type { DiagramLayout } from '../core/layout/layoutFile';
 import type { DiagramModel } from '../core/model';
 import { renderSvg, type ThemeName } from '../core/render';
 import type { IconData, Scene } from '../core/scene';
@@ -9,7 +10,7 @@ import { svgToPng, type PngOptions } from './png';
 export { analyzeText, type Analysis, type AnalyzeOptions } from '../core/analysis';
 
 /** Lays a model out: `layoutDiagram` in-thread, or a worker's `layout` (see createLayoutWorker). */
-export type LayoutFunction = (model: DiagramModel, icons: Record<string, IconData | null>, options?: undefined, limits?: { signal?: AbortSignal }) => Promise<Scene>;
+export type LayoutFunction = (model: DiagramModel, icons: Record<string, IconData | null>, options?: undefined, limits?: { signal?: AbortSignal; kept?: DiagramLayout }) => Promise<Scene>;
 
 export interface RenderTextOptions {
   catalog: IconCatalog;
@@ -24,6 +25,8 @@ export interface RenderTextOptions {
   idPrefix?: string;
   /** Cancels the layout (only a `layout` that honours it, such as a worker's, stops at once). */
   signal?: AbortSignal;
+  /** The positions of the diagram's layout file: kept (see `layoutWithKept`); without it, a fresh layout. */
+  kept?: DiagramLayout;
 }
 
 export type RenderTextResult =
@@ -42,7 +45,9 @@ export async function renderText(text: string, options: RenderTextOptions): Prom
   if (analysis.counts.errors > 0) return { ok: false, ...analysis };
   const icons = await options.catalog.load(iconIdsOf(analysis.model));
   options.signal?.throwIfAborted();
-  const scene = options.layout ? await options.layout(analysis.model, icons, undefined, { signal: options.signal }) : await layoutDiagram(analysis.model, icons);
+  const scene = options.layout
+    ? await options.layout(analysis.model, icons, undefined, { signal: options.signal, kept: options.kept })
+    : await layoutWithKept(analysis.model, icons, options.kept);
   const svg = renderSvg(scene, {
     theme: options.theme,
     background: options.background,

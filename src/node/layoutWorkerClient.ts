@@ -1,4 +1,5 @@
 import type { LayoutOptions } from '../core/layout';
+import type { DiagramLayout } from '../core/layout/layoutFile';
 import type { DiagramModel } from '../core/model';
 import type { IconData, Scene } from '../core/scene';
 import type { LayoutPayload } from '../protocol/workerMessages';
@@ -8,6 +9,13 @@ export { WorkerCrashedError, type WorkerObserver } from './workerClient';
 
 export type { LayoutPayload } from '../protocol/workerMessages';
 
+/** How one layout runs: a signal that stops it, and the positions of a layout file to keep. */
+export interface LayoutRunOptions {
+  signal?: AbortSignal;
+  /** Kept as `layoutWithKept` keeps them; without it, a fresh layout. */
+  kept?: DiagramLayout;
+}
+
 export interface LayoutWorker {
   /**
    * Lays the diagram out on the worker thread; resolves with the same scene `layoutDiagram`
@@ -16,7 +24,7 @@ export interface LayoutWorker {
    * {@link LayoutTimeoutError} when it takes longer than the time limit, and with the
    * signal's reason when `signal` aborts (the worker is then stopped and restarted).
    */
-  layout(model: DiagramModel, icons: Record<string, IconData | null>, options?: LayoutOptions, limits?: { signal?: AbortSignal }): Promise<Scene>;
+  layout(model: DiagramModel, icons: Record<string, IconData | null>, options?: LayoutOptions, limits?: LayoutRunOptions): Promise<Scene>;
   /** Terminates the worker and rejects pending requests; later calls to `layout` reject. */
   dispose(): Promise<void>;
 }
@@ -83,7 +91,8 @@ export function createLayoutWorker(
       const slot = pool.reduce((best, next) => (next.inHand < best.inHand ? next : best));
       slot.inHand++;
       try {
-        return await slot.client.request(layoutOptions === undefined ? { model, icons } : { model, icons, options: layoutOptions }, { timeoutMs, signal: limits?.signal });
+        const payload: LayoutPayload = { model, icons, ...(layoutOptions === undefined ? {} : { options: layoutOptions }), ...(limits?.kept ? { kept: limits.kept } : {}) };
+        return await slot.client.request(payload, { timeoutMs, signal: limits?.signal });
       } catch (error) {
         throw error instanceof WorkerTimeoutError ? new LayoutTimeoutError(timeoutMs) : error;
       } finally {

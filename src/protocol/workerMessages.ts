@@ -6,6 +6,7 @@
  */
 import type { Analysis } from '../core/analysis';
 import type { LayoutOptions } from '../core/layout/index';
+import type { DiagramLayout } from '../core/layout/layoutFile';
 import type { DiagramModel } from '../core/model';
 import type { IconData } from '../core/scene';
 
@@ -22,11 +23,13 @@ export interface WorkerError {
 /** What a worker posts back for the request with the same `id`: a value or an error. */
 export type WorkerResponse<Result> = { id: number; value: Result } | { id: number; error: WorkerError };
 
-/** What a layout worker is asked: `layoutDiagram`'s arguments. */
+/** What a layout worker is asked: `layoutWithKept`'s arguments (without `kept`, a fresh layout). */
 export interface LayoutPayload {
   model: DiagramModel;
   icons: Record<string, IconData | null>;
   options?: LayoutOptions;
+  /** The positions of the diagram's layout file, to keep. */
+  kept?: DiagramLayout;
 }
 
 /** The two builds of the rasteriser: resvg's native binding and its WebAssembly build. */

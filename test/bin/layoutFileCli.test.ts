@@ -90,3 +90,38 @@ test('both messages read in both locales', () => {
   assert.match(formatMessage(d('layout-file-invalid', { kind: 'format', detail: 'x' }), 'en'), /format this version does not read \(x\)/);
   assert.match(formatMessage(d('layout-file-invalid', { kind: 'value', detail: 'x' }), 'pt-BR'), /valor de tipo errado \(x\); ele é ignorado no desenho/);
 });
+
+test('render draws the kept drawing: the built CLI puts a box where the layout file says, --fresh where the text alone would', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const cli = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+  writeFileSync(join(dir, 'pair.diagram'), 'a = rect "A"\nb = rect "B"\na -> b "calls"\n');
+  const keep = spawnSync(process.execPath, [cli, 'layout', 'pair.diagram', '--keep'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(keep.status, 0, keep.stderr);
+  const path = join(dir, 'pair.diagram.layout.json');
+  writeFileSync(path, readFileSync(path, 'utf8').replace(/"b": \{ "x": (\d+), "y": \d+/, (_m, x) => `"b": { "x": ${x}, "y": 400`));
+  const translateOfB = (args: string[]) => {
+    const r = spawnSync(process.execPath, [cli, 'render', 'pair.diagram', '-o', '-', ...args], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return /data-id="b" transform="translate\(([\d.]+) ([\d.]+)\)"/.exec(r.stdout)?.slice(1).map(Number);
+  };
+  const kept = translateOfB([]);
+  assert.equal(kept?.[1], 400);
+  const fresh = translateOfB(['--fresh']);
+  assert.ok(fresh && fresh[1] !== 400, `fresh layout puts b at ${fresh}`);
+  // The same positions as `archflow layout --json` gives for the same text and file.
+  const json = spawnSync(process.execPath, [cli, 'layout', 'pair.diagram', '--json'], { cwd: dir, encoding: 'utf8' });
+  const b = JSON.parse(json.stdout).nodes.find((n: { id: string }) => n.id === 'b');
+  assert.deepEqual([b.x, b.y], kept);
+});
+
+test('render names a layout file that does not parse and draws afresh, leaving the file as it was', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const cli = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+  writeFileSync(join(dir, 'broken.diagram'), 'a = rect\nb = rect\na -> b\n');
+  writeFileSync(join(dir, 'broken.diagram.layout.json'), '{\n  "format": "archflow-layout-file/1",\n  "nodes": {\n');
+  const r = spawnSync(process.execPath, [cli, 'render', 'broken.diagram', '-o', '-'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /^broken\.diagram\.layout\.json:\d+:\d+: warning:/m);
+  assert.match(r.stdout, /data-id="b"/);
+  assert.equal(readFileSync(join(dir, 'broken.diagram.layout.json'), 'utf8'), '{\n  "format": "archflow-layout-file/1",\n  "nodes": {\n');
+});

@@ -13,6 +13,7 @@ import { parseScale, parseTheme, parseTimeout } from '../renderOptions';
 import { layoutTimeoutMessage, withLayoutWorker } from '../layoutRun';
 import { DEFAULT_LAYOUT_TIME_LIMIT_MS } from '../../node/layoutWorkerClient';
 import { runRenderMarkdown } from './renderMarkdown';
+import { diagramLayoutOf, layoutFileDiagnostics, readLayoutBeside } from '../layoutFileBeside';
 
 export const RENDER_USAGE = `usage: archflow render FILE... [-o OUT] [--format svg|png] [--theme light|dark] [--scale N] [--timeout SECONDS]
        archflow render FILE.md... [--out-dir DIR] [-o OUT.md] [--png] [--check]
@@ -36,7 +37,11 @@ Options:
   --theme light|dark   the colours (default: the diagram's own theme)
   --scale N            the PNG's scale, above 0 and at most 8 (default 1)
   --timeout SECONDS    stop a layout that takes longer (default ${DEFAULT_LAYOUT_TIME_LIMIT_MS / 1000})
+  --fresh              ignore x.diagram.layout.json beside the input: a fresh layout
   -h, --help           this help
+
+With a layout file beside a diagram (x.diagram.layout.json, written by archflow layout
+--keep or by moving boxes in VS Code's preview), its boxes keep their positions.
 
 Markdown files (.md, .markdown): each \`\`\`diagram fence becomes an image, named after
 its id=, else its title, else FILE-N:
@@ -113,6 +118,7 @@ export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDe
     return runRenderMarkdown(args, io, deps);
   }
   const { values, positionals } = parseCommandArgs('render', args, {
+    fresh: { type: 'boolean' },
     output: { type: 'string', short: 'o' },
     format: { type: 'string' },
     png: { type: 'string' },
@@ -146,9 +152,12 @@ export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDe
       ioFailed = true;
       continue;
     }
+    // The layout file beside the diagram keeps its drawing; one that does not parse is named and ignored.
+    const beside = values.fresh ? undefined : await readLayoutBeside(job.arg, io);
+    const kept = diagramLayoutOf(beside);
     let result;
     try {
-      result = await withLayoutWorker(timeLimitMs, (layout) => renderText(file.text, { catalog, layout, theme, animate: true }));
+      result = await withLayoutWorker(timeLimitMs, (layout) => renderText(file.text, { catalog, layout, theme, animate: true, kept }));
     } catch (err) {
       const timedOut = layoutTimeoutMessage(err);
       if (!timedOut) throw err;
@@ -157,6 +166,7 @@ export async function runRenderCommand(args: string[], io: CliIo, deps: RenderDe
       continue;
     }
     for (const d of result.diagnostics) io.stderr(formatDiagnosticLine(file.name, d, locale) + '\n');
+    for (const d of layoutFileDiagnostics(beside, result.model)) io.stderr(formatDiagnosticLine(beside!.name, d, locale) + '\n');
     if (!result.ok) {
       io.stderr(`archflow render: ${jobs.length > 1 ? `${file.name}: ` : ''}${result.counts.errors} error(s); nothing written\n`);
       failed = true;

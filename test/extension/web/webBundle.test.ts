@@ -30,7 +30,7 @@ test('the browser entry bundles for a web worker and requires nothing but vscode
   // Nothing of the Node adapters but their Node-free parts, nothing of the chat, the MCP client
   // or server (src/extension/config.ts reads the chat's price table and the MCP protocol
   // setting's values, plain data).
-  assert.deepEqual(inputs.filter((i) => i.startsWith('src/node/')).sort(), ['src/node/fontNames.ts', 'src/node/resvgBackend.ts', 'src/node/resvgWasmRender.ts']);
+  assert.deepEqual(inputs.filter((i) => i.startsWith('src/node/')).sort(), ['src/node/fontNames.ts', 'src/node/layoutRuns.ts', 'src/node/resvgBackend.ts', 'src/node/resvgWasmRender.ts']);
   assert.deepEqual(inputs.filter((i) => /^src\/(bin|lsp)\/|^src\/extension\/(chat|mcp)\//.test(i)), []);
   assert.deepEqual(inputs.filter((i) => /^src\/(agent|mcpClient|mcpServer|editorTools)\//.test(i)).sort(), ['src/agent/modelIds.ts', 'src/agent/pricing.ts', 'src/mcpClient/protocolSetting.ts']);
   // The layout engine and resvg's wasm glue are inside; the icons and the .wasm are read at run time.

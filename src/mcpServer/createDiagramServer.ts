@@ -182,6 +182,11 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
         preview: z.boolean().optional().describe('Also return a PNG image of the drawing (at most 1600 px wide) to look at. Default false.'),
         theme: z.enum(['light', 'dark']).optional().describe("Colour palette; default: the diagram's own `theme` statement, light when it is auto."),
         background: z.string().min(1).max(64).optional().describe('Canvas colour: a CSS colour such as "#ffffff" or "white", or "transparent". Default: the palette\'s canvas.'),
+        layout: z
+          .string()
+          .max(maxTextBytes * 4)
+          .optional()
+          .describe("The content of the diagram's layout file (NAME.diagram.layout.json, beside the .diagram) when it has one: its boxes keep their positions and new elements are placed beside them. Pass it unchanged; leave it out for a fresh layout."),
       }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       _meta: appToolMeta(DIAGRAM_APP_URI),

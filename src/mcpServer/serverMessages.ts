@@ -34,6 +34,7 @@ export interface ServerMessages {
   /** The layout thread died (crash or out of memory) while drawing; a fresh one takes the next render. */
   layoutWorkerDied(outOfMemory: boolean): string;
   invalidBackground(value: string): string;
+  invalidLayout(line: number, column: number, problem: string): string;
   diagramHasErrors(errors: number): string;
   countsLine(elements: number, connections: number, errors: number, warnings: number): string;
   renderSummary(elements: number, connections: number, size: string, path: string): string;
@@ -81,6 +82,7 @@ const en: ServerMessages = {
   previewScaledDown: (width, height) => `The preview is scaled down to ${width} × ${height} px to stay small; the SVG is full size.`,
   layoutTimedOut: (seconds) =>
     `The layout took longer than ${seconds} s and was stopped: the diagram is too large or too dense to lay out in time. Split it into smaller diagrams or connect fewer pairs; nothing was written.`,
+  invalidLayout: (line, column, problem) => `Invalid layout at ${line}:${column}: ${problem}. Pass the layout file's content unchanged (as archflow layout --keep or the editor wrote it), or leave layout out for a fresh layout. Nothing was written.`,
   invalidBackground: (value) => `Invalid background '${value}': give a CSS colour (#rrggbb, #rgb, rgb(), hsl(), a colour name) or 'transparent'.`,
   diagramHasErrors: (errors) => `Nothing was written: the diagram has ${plural(errors, 'error', 'errors')}. Fix them (check_diagram shows the same list) and render again.`,
   countsLine: (elements, connections, errors, warnings) =>
@@ -144,6 +146,7 @@ const ptBR: ServerMessages = {
   previewScaledDown: (width, height) => `A prévia foi reduzida para ${width} × ${height} px para ficar pequena; o SVG tem o tamanho inteiro.`,
   layoutTimedOut: (seconds) =>
     `O layout levou mais de ${seconds} s e foi interrompido: o diagrama é grande ou denso demais para o layout a tempo. Divida-o em diagramas menores ou conecte menos pares; nada foi gravado.`,
+  invalidLayout: (line, column, problem) => `Layout inválido em ${line}:${column}: ${problem}. Passe o conteúdo do arquivo de layout sem alterações (como archflow layout --keep ou o editor o gravou), ou omita layout para um layout novo. Nada foi gravado.`,
   invalidBackground: (value) => `Fundo inválido '${value}': informe uma cor CSS (#rrggbb, #rgb, rgb(), hsl(), um nome de cor) ou 'transparent'.`,
   diagramHasErrors: (errors) => `Nada foi gravado: o diagrama tem ${plural(errors, 'erro', 'erros')}. Corrija-os (check_diagram mostra a mesma lista) e desenhe de novo.`,
   countsLine: (elements, connections, errors, warnings) =>

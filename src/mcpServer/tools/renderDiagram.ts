@@ -1,4 +1,5 @@
 import type { IconCatalog } from '../../core/icons';
+import { parseLayoutFile, type DiagramLayout } from '../../core/layout';
 import type { Locale } from '../../core/model';
 import { sanitizeColor, type ThemeName } from '../../core/render';
 import { renderPreviewPng, renderText, type LayoutFunction, type RasterizeFunction } from '../../node/diagramPipeline';
@@ -19,6 +20,8 @@ export interface RenderDiagramInput {
   theme?: ThemeName;
   /** A CSS colour or `transparent`. */
   background?: string;
+  /** The content of the diagram's layout file (`NAME.diagram.layout.json`): its boxes keep their positions. */
+  layout?: string;
 }
 
 export interface RenderContext {
@@ -80,6 +83,16 @@ async function renderNow(input: RenderDiagramInput, context: RenderContext): Pro
     return { isError: true, text: messages.invalidBackground(input.background) };
   }
 
+  let kept: DiagramLayout | undefined;
+  if (input.layout !== undefined) {
+    const parsed = parseLayoutFile(input.layout);
+    if (!parsed.ok) {
+      const [first] = parsed.problems;
+      return { isError: true, text: messages.invalidLayout(first!.line, first!.column, first!.message) };
+    }
+    if (parsed.file.kind === 'diagram') kept = parsed.file.layout;
+  }
+
   const checked = await checkOutputPath(input.output, await context.roots(), messages);
   if (!checked.ok) return { isError: true, text: checked.message };
 
@@ -90,6 +103,7 @@ async function renderNow(input: RenderDiagramInput, context: RenderContext): Pro
     background: input.background,
     animate: true,
     signal: context.signal,
+    kept,
   });
   if (!result.ok) {
     const lines = diagnosticLines(result.diagnostics, context.locale, messages);

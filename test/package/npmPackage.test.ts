@@ -115,12 +115,13 @@ describe('the npm package, packed, installed offline and run', { timeout: 900_00
     for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies', 'scripts', 'private']) assert.equal(manifest[key], undefined, `the package's manifest has ${key}`);
   });
 
-  // The README's one-liner (`npx -y archflow mcp`) and the explicit bin (`npx -y -p archflow archflow-mcp`).
-  for (const command of [['mcp'], ['-p', 'TARBALL', 'archflow-mcp']]) {
-    const shown = command[0] === 'mcp' ? 'npx -y archflow mcp' : 'npx -y -p archflow archflow-mcp';
+  // The README's one-liner (`npx -y archflow mcp`: the package's `archflow` bin with `mcp`) and
+  // the explicit server bin. A tarball path as npx's first word is taken for a command to run,
+  // so both name the tarball with -p and the bin after it, as npx does for a registry name.
+  for (const bin of [['archflow', 'mcp'], ['archflow-mcp']]) {
+    const shown = bin[0] === 'archflow' ? 'npx -y archflow mcp' : 'npx -y -p archflow archflow-mcp';
     test(`the one-liner the MCP clients run, \`${shown}\`, serves from the tarball with an empty cache, offline`, async () => {
-      const tarball = join(dir, pack.filename);
-      const args = command[0] === 'mcp' ? [tarball, 'mcp'] : command.map((a) => (a === 'TARBALL' ? tarball : a));
+      const args = ['-p', join(dir, pack.filename), ...bin];
       // The Inspector starts the server with a clean environment: the cache and --offline go in with -e.
       const r = await run(NODE22, [INSPECTOR, '--cli', '-e', `npm_config_cache=${join(dir, 'npx-cache')}`, '-e', 'npm_config_offline=true', '-e', 'npm_config_update_notifier=false', 'npx', '-y', ...args, '--method', 'tools/list']);
       assert.equal(r.code, 0, r.stderr);

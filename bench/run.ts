@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|layout-speed|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|mcp-eras|markdown|lsp|robustness|layout-quality|activation|load|load-stdio]
+ * Usage: npm run bench -- [--quick] [--only core|layout-speed|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|mcp-eras|markdown|lsp|robustness|layout-quality|activation|kept-layout|load|load-stdio]
  *   load: [--duration S (default 180)] [--clients N (default 50)]; load-stdio: [--calls N (default 10000)]
  */
 import { spawnSync } from 'node:child_process';
@@ -54,6 +54,7 @@ const suites: Array<{ name: string; explicit?: boolean; run: () => Promise<Bench
   { name: 'activation', run: () => benchActivation({ runs: quick ? 3 : 7 }) },
   // Minutes of load on the shared machine: only when asked for by name.
   { name: 'load', explicit: true, run: () => benchLoad({ durationS: numberFlag('--duration', quick ? 30 : 180), clients: numberFlag('--clients', 50) }) },
+  { name: 'kept-layout', explicit: true, run: async () => benchKeptLayout(quick ? '20,50,100' : '20,50,100,200,300', quick ? 1 : 3) },
   { name: 'load-stdio', explicit: true, run: () => benchLoadStdio({ calls: numberFlag('--calls', quick ? 2000 : 10_000) }) },
 ];
 
@@ -67,6 +68,21 @@ function benchMarkdownPreview(reps: number): BenchRow[] {
   if (r.status !== 0) throw new Error(`the Markdown preview benchmark failed (exit ${r.status})`);
   const last = r.stdout.trim().split('\n').pop() ?? '[]';
   return JSON.parse(last) as BenchRow[];
+}
+
+/**
+ * Laying out with a layout file after each kind of edit (bench/keptLayout.ts prints its table
+ * of order kept, moves, faults and crossings+bends against a fresh layout); the row is the
+ * largest diagram's time with one node added against its fresh layout, in the same run.
+ */
+function benchKeptLayout(sizes: string, runs: number): BenchRow[] {
+  const script = join(import.meta.dirname, 'keptLayout.ts');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script, '--sizes', sizes, '--runs', String(runs)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(r.stdout);
+  if (r.status !== 0) throw new Error(`the kept layout benchmark failed (exit ${r.status})`);
+  const m = /time, (\d+) nodes \+ 1 node .*: kept (\d+) ms, fresh (\d+) ms = ([\d.]+)x/.exec(r.stdout);
+  if (!m) throw new Error('the kept layout benchmark printed no time line');
+  return [{ name: `${m[1]} nodes + 1 node, kept layout`, medianMs: Number(m[2]), baselineMs: Number(m[3]), ratio: Number(m[4]), note: 'vs a fresh layout of the same text, same run (target <= 0.5x)' }];
 }
 
 async function main(): Promise<void> {

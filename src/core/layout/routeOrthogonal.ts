@@ -15,7 +15,7 @@
  */
 import type { Direction } from '../model';
 import type { Point } from '../scene';
-import { fallbackRoute, type Box } from './geometry';
+import { fallbackRoute, simplifyPolyline, type Box } from './geometry';
 import { SpatialGrid } from './spatialGrid';
 
 /** Room kept between a route and a box it passes, px (the grid's lines run this far out). */
@@ -473,17 +473,6 @@ function search(from: Point, to: Point, startDir: number, endDir: number, region
   return path.reverse();
 }
 
-function simplify(points: Point[]): Point[] {
-  const out: Point[] = [];
-  for (const p of points) {
-    const last = out[out.length - 1];
-    if (last && last.x === p.x && last.y === p.y) continue;
-    const prev = out[out.length - 2];
-    if (prev && last && ((prev.x === last.x && last.x === p.x) || (prev.y === last.y && last.y === p.y))) out.pop();
-    out.push(p);
-  }
-  return out;
-}
 
 const grow = (b: Box, by: number): Box => ({ x: b.x - by, y: b.y - by, width: b.width + 2 * by, height: b.height + 2 * by });
 const unite = (a: Box, b: Box): Box => {
@@ -533,7 +522,7 @@ export function routeOrthogonal(
     const t = boxOf(r.target);
     const pair = ports[index];
     if (!s || !t) return [];
-    if (!pair) return simplify(fallbackRoute(s, t, horizontalFlow));
+    if (!pair) return simplifyPolyline(fallbackRoute(s, t, horizontalFlow));
     const [ps, pt] = pair;
     const out = (p: Port): Point => ({ x: p.point.x + NORMAL[p.side].x * CLEAR, y: p.point.y + NORMAL[p.side].y * CLEAR });
     const stops = [out(ps), ...(r.waypoints ?? []), out(pt)];
@@ -560,7 +549,7 @@ export function routeOrthogonal(
       path.push(...(leg ?? [from, { x: to.x, y: from.y }, to]).slice(k === 1 ? 0 : 1));
     }
     path.push(pt.point);
-    return simplify(path);
+    return simplifyPolyline(path);
   };
   const routes = requests.map((r, index) => {
     const route = routeOne(r, index, used);
@@ -628,7 +617,7 @@ function nudge(routes: Point[][], obstacles: Map<string, Box>): Point[][] {
       flush();
     }
   }
-  return out.map(simplify);
+  return out.map(simplifyPolyline);
 
   function spread(cluster: Seg[], at: number, vertical: boolean) {
     // Order across the line by where each route turns to at its ends, so neighbours cross less.

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: every benchmark of the project, each figure printed with the anchor it
  * was measured against in the same run (this machine is shared and noisy: read ratios).
- * Usage: npm run bench -- [--quick] [--only core|layout-speed|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|mcp-eras|markdown|lsp|robustness|layout-quality|activation|kept-layout|load|load-stdio]
- *   load: [--duration S (default 180)] [--clients N (default 50)]; load-stdio: [--calls N (default 10000)]
+ * Usage: npm run bench -- [--quick] [--only core|layout-speed|style-edit|long-labels|webview|chat|mcp-app|chat-apps|mcp-server|mcp-client|mcp-eras|markdown|lsp|robustness|layout-quality|activation|kept-layout|load|load-stdio|edit-burst]
+ *   edit-burst: [--rounds N (default 3)]; load: [--duration S (default 180)] [--clients N (default 50)]; load-stdio: [--calls N (default 10000)]
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { benchCore } from './core.bench';
 import { benchLayoutQuality } from './layoutQuality.bench';
 import { benchLoad } from './load.bench';
 import { benchLoadStdio } from './loadStdio.bench';
-import { benchLayoutSpeed } from './layoutSpeed.bench';
+import { benchEditBurst, benchLayoutSpeed } from './layoutSpeed.bench';
 import { benchLongLabels } from './longLabels.bench';
 import { benchLsp } from './lsp.bench';
 import { benchMcpApp } from './mcpApp.bench';
@@ -41,6 +41,7 @@ const suites: Array<{ name: string; explicit?: boolean; run: () => Promise<Bench
   { name: 'mcp-eras', run: benchMcpEras },
   { name: 'core', run: () => benchCore({ sizes: quick ? [10, 100] : [10, 100, 300, 1000], d2MaxSize: quick ? 100 : 1000 }) },
   { name: 'layout-speed', run: () => benchLayoutSpeed({ sizes: quick ? [100, 300] : argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1]!.split(',').map(Number) : [100, 300, 1000], runs: quick ? 3 : 5 }) },
+  { name: 'edit-burst', explicit: true, run: () => benchEditBurst(300, numberFlag('--rounds', 3)) },
   { name: 'style-edit', run: () => benchStyleEdit({ sizes: quick ? [100, 300] : [100, 300, 1000] }) },
   { name: 'layout-quality', run: () => benchLayoutQuality({ sizes: quick ? [20, 50] : [20, 50, 100, 200, 300], d2MaxSize: quick ? 100 : 400, only: argv.includes('--cases') ? argv[argv.indexOf('--cases') + 1]!.split(',') : undefined }) },
   { name: 'long-labels', run: () => benchLongLabels({ lengths: quick ? [20_000, 50_000] : [20_000, 50_000, 200_000] }) },

@@ -3,6 +3,7 @@ import type { DiagramLayout } from '../core/layout/layoutFile';
 import type { DiagramModel } from '../core/model';
 import type { IconData, Scene } from '../core/scene';
 import type { LayoutPayload } from '../protocol/workerMessages';
+import { SLOW_LAYOUT_MS } from './layoutRuns';
 import { bundledWorkerPath, createWorkerClient, WorkerTimeoutError, type WorkerObserver } from './workerClient';
 
 export { WorkerCrashedError, type WorkerObserver } from './workerClient';
@@ -38,6 +39,12 @@ export const DEFAULT_LAYOUT_TIME_LIMIT_MS = 30_000;
  */
 const LAYOUT_STACK_MB = 32;
 
+/**
+ * How long after a slow layout the standby thread starts warming up: the drawing of that
+ * layout goes first, and a one-off run (the CLI) has exited by then.
+ */
+const STANDBY_DELAY_MS = 1000;
+
 /** A layout stopped because it took longer than its time limit. */
 export class LayoutTimeoutError extends Error {
   constructor(readonly timeLimitMs: number) {
@@ -68,6 +75,13 @@ export function createLayoutWorker(
     workers?: number;
     /** Each thread's heap cap in MB: a layout past it fails with a WorkerCrashedError ('out-of-memory') and the thread is replaced. Default: Node's. */
     maxHeapMb?: number;
+    /**
+     * Keep a warm standby thread once a layout takes SLOW_LAYOUT_MS or more, so a stopped
+     * stale layout is replaced by a warm thread (see WorkerClient.warmStandby). Costs one
+     * more thread's memory and, after each slow layout that has none, one layout's work in
+     * the background. Default: on for a single thread (the editor's preview), off for a pool.
+     */
+    standby?: boolean;
     observer?: WorkerObserver;
   } = {},
 ): LayoutWorker {
@@ -85,6 +99,13 @@ export function createLayoutWorker(
     }),
     inHand: 0,
   }));
+  const standby = options.standby ?? count === 1;
+  let standbyTimer: NodeJS.Timeout | undefined;
+  const warmStandbyLater = (client: (typeof pool)[number]['client'], payload: LayoutPayload) => {
+    clearTimeout(standbyTimer);
+    standbyTimer = setTimeout(() => client.warmStandby(payload), STANDBY_DELAY_MS);
+    standbyTimer.unref();
+  };
   return {
     layout: async (model, icons, layoutOptions, limits) => {
       // The first of the least busy: a second thread starts only when the first is busy.
@@ -92,7 +113,10 @@ export function createLayoutWorker(
       slot.inHand++;
       try {
         const payload: LayoutPayload = { model, icons, ...(layoutOptions === undefined ? {} : { options: layoutOptions }), ...(limits?.kept ? { kept: limits.kept } : {}) };
-        return await slot.client.request(payload, { timeoutMs, signal: limits?.signal });
+        const started = performance.now();
+        const scene = await slot.client.request(payload, { timeoutMs, signal: limits?.signal });
+        if (standby && performance.now() - started >= SLOW_LAYOUT_MS) warmStandbyLater(slot.client, payload);
+        return scene;
       } catch (error) {
         throw error instanceof WorkerTimeoutError ? new LayoutTimeoutError(timeoutMs) : error;
       } finally {
@@ -100,6 +124,7 @@ export function createLayoutWorker(
       }
     },
     dispose: async () => {
+      clearTimeout(standbyTimer);
       await Promise.all(pool.map((slot) => slot.client.dispose()));
     },
   };

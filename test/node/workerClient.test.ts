@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { bundledWorkerPath, createWorkerClient, serveRequests, WorkerTimeoutError, type WorkerResponse } from '../../src/node/workerClient';
 
 const T = { timeout: 60_000 };
@@ -42,6 +43,19 @@ function script(name: string, text: string): string {
 
 type Ask = { x: number; delay?: number; fail?: boolean; exit?: number };
 const doubler = script('doubler.js', DOUBLER);
+
+/** Doubles `x` and names the thread that answered; spins for `spin`, fails for `fail`. */
+const WHICH_THREAD = `
+const { parentPort, threadId } = require('node:worker_threads');
+parentPort.on('message', (m) => {
+  if (m.spin) for (;;) {}
+  setTimeout(() => parentPort.postMessage(m.fail
+    ? { id: m.id, error: { name: 'Error', message: 'no' } }
+    : { id: m.id, value: { x: m.x * 2, thread: threadId } }), m.delay ?? 0);
+});
+`;
+type Which = { x: number; spin?: boolean; delay?: number; fail?: boolean };
+const whichThread = script('which.js', WHICH_THREAD);
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((r) => setTimeout(r, 10));
@@ -177,6 +191,82 @@ describe('createWorkerClient', () => {
     await pending;
     assert.equal(client.running, false);
     await assert.rejects(client.request({ x: 1 }), /test worker is disposed/);
+  });
+
+  it('a cancelled request hands its place to the warm standby: no cold thread starts', T, async () => {
+    const started: Worker[] = [];
+    let warm = 0;
+    let tookOver = 0;
+    const client = createWorkerClient<Which, { x: number; thread: number }>({
+      workerPath: whichThread,
+      name: 'which worker',
+      observer: { started: (w) => started.push(w), standbyWarm: () => warm++, tookOver: () => tookOver++ },
+    });
+    try {
+      const first = await client.request({ x: 1 });
+      client.warmStandby({ x: 0, delay: 50 });
+      client.warmStandby({ x: 0 }); // one standby at a time
+      await until(() => warm === 1);
+      assert.equal(started.length, 2);
+      const standbyThread = started[1]!.threadId;
+      assert.notEqual(standbyThread, first.thread);
+      const controller = new AbortController();
+      const stuck = client.request({ x: 2, spin: true }, { signal: controller.signal });
+      const behind = client.request({ x: 3 });
+      controller.abort(new Error('stale'));
+      await assert.rejects(stuck, /stale/);
+      // The request queued behind the stopped one, and the next, go to the standby.
+      assert.deepEqual(await behind, { x: 6, thread: standbyThread });
+      assert.deepEqual(await client.request({ x: 4 }), { x: 8, thread: standbyThread });
+      assert.equal(tookOver, 1);
+      assert.equal(started.length, 2, 'no thread started after the cancel');
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('a standby still warming up, or whose warm-up failed, does not take over: a fresh thread does', T, async () => {
+    const started: Worker[] = [];
+    let tookOver = 0;
+    const client = createWorkerClient<Which, { x: number; thread: number }>({ workerPath: whichThread, name: 'which worker', observer: { started: (w) => started.push(w), tookOver: () => tookOver++ } });
+    try {
+      await client.request({ x: 1 });
+      client.warmStandby({ x: 0, delay: 60_000 });
+      const controller = new AbortController();
+      const stuck = client.request({ x: 2, spin: true }, { signal: controller.signal });
+      controller.abort(new Error('stale'));
+      await assert.rejects(stuck, /stale/);
+      const next = await client.request({ x: 5 });
+      assert.equal(next.thread, started[2]!.threadId, 'a third thread, neither the stopped one nor the standby');
+      assert.equal(tookOver, 0);
+      await client.dispose();
+
+      const failing = createWorkerClient<Which, { x: number; thread: number }>({ workerPath: whichThread, name: 'which worker', observer: { tookOver: () => tookOver++ } });
+      await failing.request({ x: 1 });
+      failing.warmStandby({ x: 0, fail: true });
+      await new Promise((r) => setTimeout(r, 300));
+      const stop = new AbortController();
+      const spun = failing.request({ x: 2, spin: true }, { signal: stop.signal });
+      stop.abort(new Error('stale'));
+      await assert.rejects(spun, /stale/);
+      assert.equal((await failing.request({ x: 6 })).x, 12);
+      assert.equal(tookOver, 0);
+      await failing.dispose();
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('a standby does not keep the process alive, and dispose stops it', T, () => {
+    const code = `
+      const { createWorkerClient } = require(${JSON.stringify(join(repo, 'src/node/workerClient.ts'))});
+      const client = createWorkerClient({ workerPath: ${JSON.stringify(whichThread)}, name: 'w' });
+      client.request({ x: 2 }).then((v) => { console.log('answer', v.x); client.warmStandby({ x: 0, delay: 60000 }); });
+    `;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', code], { cwd: repo, encoding: 'utf8', timeout: 50_000 });
+    assert.equal(child.error, undefined, 'the process exited by itself');
+    assert.equal(child.status, 0, child.stderr);
+    assert.match(child.stdout, /answer 4/);
   });
 
   it('finds bundled workers in <repo>/dist when running from sources', () => {

@@ -8,7 +8,8 @@
  *    check_diagram, search_icons, syntax_help and render_diagram of 20 to 300 nodes, for
  *    `duration` seconds. Figures: calls/s, p50/p99 per tool against idle, errors (any failure
  *    or unexpected isError; queue refusals are counted apart), the child's RSS (threads
- *    included) after warm-up (a fifth of the run, at least 10 s) and at the end.
+ *    included) sampled every second: the median of each sixth of the run, growth from the
+ *    third sixth (after warm-up) to the last, and between the last two (see rssGrowth).
  * 3. Fairness: one client renders a 300-node dense diagram in a loop while 5 clients check a
  *    100-node diagram; their p99 against idle.
  * 4. Disconnect: a 2025-era client starts that heavy render and drops its connection; how long
@@ -97,6 +98,27 @@ async function modernCaller(url: URL): Promise<Caller> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * RSS growth after warm-up, read from windows rather than single samples (a render's thread
+ * heap comes and goes within seconds): the run is cut in sixths, the first two are warm-up
+ * (a layout thread's heap grows to the largest diagram it has laid out, and V8 sizes its
+ * heaps to the load), and the median RSS of the third is compared with that of the last. The
+ * last two sixths' gap says whether memory still climbs at the end (a leak) or has levelled off.
+ */
+export function rssGrowth(samples: Array<{ t: number; mb: number }>, durationMs: number): { warmMb: number; lastMb: number; plateauPct: number; line: string } {
+  const sixth = durationMs / 6;
+  const window = (k: number) => {
+    const inside = samples.filter((s) => s.t >= k * sixth && s.t < (k + 1) * sixth).map((s) => s.mb);
+    return inside.length > 0 ? percentile(inside, 50) : NaN;
+  };
+  const medians = [0, 1, 2, 3, 4, 5].map(window);
+  const [warmMb, lastMb] = [medians[2]!, medians[5]!];
+  const plateauPct = ((medians[5]! - medians[4]!) / medians[4]!) * 100;
+  const peak = Math.max(...samples.map((s) => s.mb));
+  const line = `RSS by sixth of the run (median MB): ${medians.map((m) => m.toFixed(0)).join(', ')}; peak ${peak.toFixed(0)} MB; growth after warm-up (3rd sixth to last) ${(((lastMb - warmMb) / warmMb) * 100).toFixed(1)}%, last two sixths ${plateauPct.toFixed(1)}%`;
+  return { warmMb, lastMb, plateauPct, line };
 }
 
 function percentile(samples: number[], p: number): number {
@@ -249,13 +271,11 @@ export async function benchLoad(options: LoadOptions): Promise<BenchRow[]> {
     clearInterval(sampler);
     const elapsedS = (performance.now() - t0) / 1000;
     const cpuPct = ((procStats(pid).cpuMs - cpuStart) / (elapsedS * 1000)) * 100;
-    const warmAt = Math.max(10, options.durationS / 5) * 1000;
-    const warm = rss.find((s) => s.t >= warmAt) ?? rss[0];
-    const end = rss[rss.length - 1];
-    const peak = Math.max(...rss.map((s) => s.mb));
+    const memory = rssGrowth(rss, options.durationS * 1000);
     say(`calls: ${load.calls} in ${elapsedS.toFixed(0)} s = ${(load.calls / elapsedS).toFixed(1)} calls/s; server CPU ${cpuPct.toFixed(0)}% of one core`);
     say(`errors: ${load.errors.length}${load.errors.length ? ` (first: ${load.errors.slice(0, 3).join(' | ')})` : ''}; refused by the queue limits: ${load.refused}`);
-    say(`RSS: ${warm.mb.toFixed(0)} MB after warm-up (${(warm.t / 1000).toFixed(0)} s), ${end.mb.toFixed(0)} MB at the end, peak ${peak.toFixed(0)} MB: growth ${(((end.mb - warm.mb) / warm.mb) * 100).toFixed(1)}%`);
+    say(memory.line);
+    rows.push({ name: 'server RSS, last window', medianMs: memory.lastMb, baselineMs: memory.warmMb, ratio: memory.lastMb / memory.warmMb, note: `MB, not ms: median of the last sixth of the run vs the sixth after warm-up (goal < 1.2x); last two sixths ${memory.plateauPct.toFixed(1)}% apart` });
     say(`${'call'.padEnd(26)} ${'n'.padStart(5)} ${'idle p50'.padStart(9)} ${'idle p99'.padStart(9)} ${'load p50'.padStart(9)} ${'load p99'.padStart(9)} ${'p50 x'.padStart(6)} ${'p99 x'.padStart(6)}`);
     for (const [label, idleMs] of idle.latencies) {
       const loaded = load.latencies.get(label) ?? [];

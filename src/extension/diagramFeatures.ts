@@ -8,6 +8,7 @@ import { Exporter, type Rasterizer } from './export/exporter';
 import { createEditorLanguageService } from './language/editorLanguageService';
 import { LanguageFeatures } from './language/languageFeatures';
 import { FenceDrawings, type DrawingFiles } from './markdown/fenceDrawings';
+import { FenceLayouts } from './markdown/fenceLayouts';
 import { MarkdownFeatures } from './markdown/markdownFeatures';
 import { MarkdownFences } from './markdown/markdownFences';
 import { PreviewManager } from './preview/previewManager';
@@ -41,13 +42,15 @@ export function wireDiagramFeatures(context: vscode.ExtensionContext, log: vscod
   const service = new DiagramService(log, host.layout, host.loadCatalog, layoutFiles);
   const fences = new MarkdownFences(service);
   const language = createEditorLanguageService(service, fences);
-  const drawings = new FenceDrawings(service, () => void vscode.commands.executeCommand('markdown.preview.refresh'), () => previewConfig().animations, host.fenceFiles, log);
-  const exporter = new Exporter(service, fences, log, host.png);
+  const refreshMarkdownPreviews = () => void vscode.commands.executeCommand('markdown.preview.refresh');
+  const fenceLayouts = new FenceLayouts(layoutFiles, fences, refreshMarkdownPreviews);
+  const drawings = new FenceDrawings(service, refreshMarkdownPreviews, () => previewConfig().animations, host.fenceFiles, log, (resource, index) => fenceLayouts.of(resource, index));
+  const exporter = new Exporter(service, fences, log, host.png, fenceLayouts);
   const commands = new CommandManager(log);
   const previews = new PreviewManager(context.extensionUri, service, log, (uri, format) =>
     vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri),
   );
-  context.subscriptions.push(layoutFiles, service, fences, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
+  context.subscriptions.push(layoutFiles, service, fences, fenceLayouts, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
   for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter), ...layoutCommands(previews, service)]) {
     commands.add(command);
   }

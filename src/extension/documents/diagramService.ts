@@ -10,7 +10,7 @@ import { Disposable } from '../util/dispose';
 import { LayoutRuns } from '../../node/layoutRuns';
 import { layoutFromScene, type DiagramLayout, type LayoutProblem } from '../../core/layout/layoutFile';
 import { layoutFileUri, type LayoutFiles } from './layoutFiles';
-import { TextLayouts } from './textLayouts';
+import { TextLayouts, type KeptText } from './textLayouts';
 
 /** The parse of one document version. */
 export interface DocumentAnalysis {
@@ -106,13 +106,13 @@ const TEXT_CACHE_SIZE = 400;
 export class DiagramService extends Disposable {
   readonly #entries = new Map<string, Entry>();
   readonly #lastGood = new Map<string, VersionedScene>();
-  readonly #texts = new TextLayouts<Analysis, Scene>(
+  readonly #texts = new TextLayouts<Analysis, Scene, DiagramLayout>(
     TEXT_CACHE_SIZE,
     (text) => {
       const catalog = this.#catalog;
       return analyzeText(text, catalog ? { catalog } : {});
     },
-    (_text, analysis) => (analysis.counts.errors > 0 ? Promise.reject(new Error(`the text has ${analysis.counts.errors} error(s)`)) : this.#layoutModel(analysis.model)),
+    (_text, analysis, kept) => (analysis.counts.errors > 0 ? Promise.reject(new Error(`the text has ${analysis.counts.errors} error(s)`)) : this.#layoutModel(analysis.model, kept)),
   );
   readonly #geometry = new Map<string, Geometry>();
   readonly #worker: LayoutEngine;
@@ -282,9 +282,15 @@ export class DiagramService extends Disposable {
    * The drawing of a diagram text (a Markdown fence), laid out once per text on the worker
    * thread. Rejects when the text has errors or the layout fails.
    */
-  sceneOfText(text: string): Promise<Scene> {
+  sceneOfText(text: string, kept?: KeptText<DiagramLayout>): Promise<Scene> {
     void this.catalog();
-    return this.#texts.scene(text);
+    return this.#texts.scene(text, kept);
+  }
+
+  /** The positions of the layout file beside a `.diagram` file, if it has a usable one (no held drawing). */
+  async fileKept(uri: vscode.Uri): Promise<KeptText<DiagramLayout> | undefined> {
+    const file = this.layoutFiles && uri.scheme !== 'untitled' ? await this.layoutFiles.read(layoutFileUri(uri)) : undefined;
+    return file?.state === 'ok' && file.file.kind === 'diagram' ? { key: `${uri.toString()}@${file.stamp}`, kept: file.file.layout } : undefined;
   }
 
   /**
@@ -353,8 +359,8 @@ export class DiagramService extends Disposable {
     return scene;
   }
 
-  async #layoutModel(model: DiagramModel): Promise<Scene> {
-    return this.#worker.layout(model, await this.#icons(model));
+  async #layoutModel(model: DiagramModel, kept?: DiagramLayout): Promise<Scene> {
+    return this.#worker.layout(model, await this.#icons(model), undefined, kept ? { kept } : {});
   }
 
   async #icons(model: DiagramModel): Promise<Record<string, IconData | null>> {

@@ -26,6 +26,10 @@ export function isMarkdownLayoutFile(uri: vscode.Uri): boolean {
  */
 export class LayoutFiles extends Disposable {
   readonly #files = new Map<string, Promise<LayoutFileState>>();
+  /** The states already read, for callers that cannot wait (markdown-it renders synchronously). */
+  readonly #known = new Map<string, LayoutFileState>();
+  /** Modification time and size of each file when last read ('' while absent). */
+  readonly #seen = new Map<string, string>();
   #stamp = 0;
   readonly #diagnostics = this.register(vscode.languages.createDiagnosticCollection('archflow-layout'));
   readonly #onDidChange = this.register(new vscode.EventEmitter<vscode.Uri>());
@@ -41,20 +45,36 @@ export class LayoutFiles extends Disposable {
     this.register(watcher.onDidDelete(reread));
   }
 
-  /** The file's state (read on first use; never rejects). */
-  read(uri: vscode.Uri): Promise<LayoutFileState> {
+  /**
+   * The file's state (never rejects): read on first use, then again only when its
+   * modification time or size changed. The watcher alone would miss files outside the
+   * workspace folders, and reports a change a moment after it happened.
+   */
+  async read(uri: vscode.Uri): Promise<LayoutFileState> {
     const key = uri.toString();
-    let state = this.#files.get(key);
-    if (!state) {
-      state = this.#load(uri, undefined);
+    const cached = this.#files.get(key);
+    if (!cached) {
+      const state = this.#load(uri, undefined);
       this.#files.set(key, state);
+      void state.then((s) => this.#files.get(key) === state && this.#known.set(key, s));
+      return state;
     }
-    return state;
+    const before = await cached;
+    if ((await signature(uri)) === this.#seen.get(key)) return before;
+    const next = await this.#load(uri, before);
+    await this.#take(uri, next);
+    return next;
+  }
+
+  /** The file's state if it has been read; undefined otherwise (then call `read`). */
+  peek(uri: vscode.Uri): LayoutFileState | undefined {
+    return this.#known.get(uri.toString());
   }
 
   /** Writes `text` to the file (creating it) and takes it as the file's state at once. */
   async write(uri: vscode.Uri, text: string): Promise<void> {
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    this.#seen.set(uri.toString(), await signature(uri));
     await this.#take(uri, this.#parse(uri, text, await this.#files.get(uri.toString())));
   }
 
@@ -71,11 +91,13 @@ export class LayoutFiles extends Disposable {
     const key = uri.toString();
     const before = await this.#files.get(key);
     this.#files.set(key, Promise.resolve(next));
+    this.#known.set(key, next);
     if (before?.stamp !== next.stamp) this.#onDidChange.fire(uri);
   }
 
   async #load(uri: vscode.Uri, before: LayoutFileState | undefined): Promise<LayoutFileState> {
     let text: string;
+    this.#seen.set(uri.toString(), await signature(uri));
     try {
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch {
@@ -96,6 +118,16 @@ export class LayoutFiles extends Disposable {
     }
     this.#diagnostics.set(uri, parsed.problems.map((p) => layoutDiagnostic(p)));
     return { state: 'invalid', stamp, text, problems: parsed.problems };
+  }
+}
+
+/** What tells one version of a file from the next without reading it ('' when there is no file). */
+async function signature(uri: vscode.Uri): Promise<string> {
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    return `${stat.mtime}:${stat.size}`;
+  } catch {
+    return '';
   }
 }
 

@@ -42,6 +42,32 @@ suite('layout file', () => {
     await waitFor(async () => (await web()).x === 720, 'web at the new position 720', 30_000);
   });
 
+  test('export draws what the preview shows: the layout file positions', async function () {
+    this.timeout(60_000);
+    await write(layoutFile(), LAYOUT(640));
+    const target = fixtureUri('out/kept-simple.svg');
+    await remove(target);
+    await vscode.commands.executeCommand('archflow.exportSvg', diagram(), { target });
+    assert.match(await text(target), /data-id="web" transform="translate\(640 400\)"/);
+    await remove(target);
+  });
+
+  test('a Markdown fence is drawn at the positions of its entry in NAME.md.layout.json', async function () {
+    this.timeout(60_000);
+    const mdLayout = fixtureUri('fences.md.layout.json');
+    const entry = LAYOUT(480).replace('"format": "archflow-layout-file/1",', '').trim();
+    await write(mdLayout, `{\n  "format": "archflow-layout-file/1",\n  "diagrams": {\n    "shop": ${entry}\n  }\n}\n`);
+    const target = fixtureUri('out/kept-shop.svg');
+    try {
+      await vscode.commands.executeCommand('archflow.exportSvg', fixtureUri('fences.md'), { target, fence: 0 });
+      assert.match(await text(target), /data-id="web" transform="translate\(480 400\)"/);
+      assert.match(await text(target), /data-id="api" transform="translate\(24 24\)"/);
+    } finally {
+      await remove(mdLayout);
+      await remove(target);
+    }
+  });
+
   test('a layout file that does not parse is reported at its line and ignored, and never written over', async function () {
     this.timeout(60_000);
     const ext = await api();

@@ -28,8 +28,8 @@ export class LayoutFiles extends Disposable {
   readonly #files = new Map<string, Promise<LayoutFileState>>();
   /** The states already read, for callers that cannot wait (markdown-it renders synchronously). */
   readonly #known = new Map<string, LayoutFileState>();
-  /** Modification time and size of each file when last read ('' while absent). */
-  readonly #seen = new Map<string, string>();
+  /** Modification time and size of the file each state was read from ('' when absent). */
+  readonly #signatures = new WeakMap<LayoutFileState, string>();
   #stamp = 0;
   readonly #diagnostics = this.register(vscode.languages.createDiagnosticCollection('archflow-layout'));
   readonly #onDidChange = this.register(new vscode.EventEmitter<vscode.Uri>());
@@ -60,7 +60,7 @@ export class LayoutFiles extends Disposable {
       return state;
     }
     const before = await cached;
-    if ((await signature(uri)) === this.#seen.get(key)) return before;
+    if ((await signature(uri)) === this.#signatures.get(before)) return before;
     const next = await this.#load(uri, before);
     await this.#take(uri, next);
     return next;
@@ -74,8 +74,9 @@ export class LayoutFiles extends Disposable {
   /** Writes `text` to the file (creating it) and takes it as the file's state at once. */
   async write(uri: vscode.Uri, text: string): Promise<void> {
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-    this.#seen.set(uri.toString(), await signature(uri));
-    await this.#take(uri, this.#parse(uri, text, await this.#files.get(uri.toString())));
+    const state = this.#parse(uri, text, await this.#files.get(uri.toString()));
+    this.#signatures.set(state, await signature(uri));
+    await this.#take(uri, state);
   }
 
   /** Reads the file again after a change on disk; fires only when its content changed. */
@@ -96,15 +97,17 @@ export class LayoutFiles extends Disposable {
   }
 
   async #load(uri: vscode.Uri, before: LayoutFileState | undefined): Promise<LayoutFileState> {
-    let text: string;
-    this.#seen.set(uri.toString(), await signature(uri));
+    // Taken before reading: a change made meanwhile is seen by the next read.
+    const seen = await signature(uri);
+    let state: LayoutFileState;
     try {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      state = this.#parse(uri, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), before);
     } catch {
       this.#diagnostics.delete(uri);
-      return before?.state === 'absent' ? before : { state: 'absent', stamp: ++this.#stamp };
+      state = before?.state === 'absent' ? before : { state: 'absent', stamp: ++this.#stamp };
     }
-    return this.#parse(uri, text, before);
+    this.#signatures.set(state, seen);
+    return state;
   }
 
   #parse(uri: vscode.Uri, text: string, before: LayoutFileState | undefined): LayoutFileState {

@@ -28,6 +28,10 @@ const commands = [
   { command: 'archflow.showSource', title: '%command.showSource%', category: 'ArchFlow', icon: '$(go-to-file)' },
   { command: 'archflow.exportSvg', title: '%command.exportSvg%', category: 'ArchFlow' },
   { command: 'archflow.exportPng', title: '%command.exportPng%', category: 'ArchFlow' },
+  { command: 'archflow.keepLayout', title: '%command.keepLayout%', category: 'ArchFlow', icon: '$(pinned)' },
+  { command: 'archflow.relayout', title: '%command.relayout%', category: 'ArchFlow', icon: '$(refresh)' },
+  { command: 'archflow.undoLayoutMove', title: '%command.undoLayoutMove%', category: 'ArchFlow' },
+  { command: 'archflow.redoLayoutMove', title: '%command.redoLayoutMove%', category: 'ArchFlow' },
   { command: 'archflow.openChat', title: '%command.openChat%', category: 'ArchFlow', icon: '$(comment-discussion)' },
   { command: 'archflow.newChat', title: '%command.newChat%', category: 'ArchFlow', icon: '$(add)' },
   { command: 'archflow.showChatHistory', title: '%command.showChatHistory%', category: 'ArchFlow', icon: '$(history)' },
@@ -128,6 +132,7 @@ export const manifest = {
         // In a Markdown editor they export the diagram fence under the cursor.
         { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG} || editorLangId == markdown || ${isPreview}` },
         { command: 'archflow.exportPng', when: `resourceLangId == ${LANG} || editorLangId == markdown || ${isPreview}` },
+        ...['keepLayout', 'relayout', 'undoLayoutMove', 'redoLayoutMove'].map((c) => ({ command: `archflow.${c}`, when: `resourceLangId == ${LANG} || ${isPreview}` })),
         { command: 'archflow.stopChat', when: 'archflow.chat.running' },
         { command: 'archflow.askAboutDiagram', when: `resourceLangId == ${LANG}` },
         { command: 'archflow.fixDiagramWithChat', when: `resourceLangId == ${LANG}` },
@@ -208,6 +213,12 @@ export const manifest = {
           maximum: 5000,
           scope: 'window',
           markdownDescription: '%config.preview.debounceMs%',
+        },
+        'archflow.preview.holdLayout': {
+          type: 'boolean',
+          default: true,
+          scope: 'window',
+          markdownDescription: '%config.preview.holdLayout%',
         },
         'archflow.export.theme': {
           type: 'string',

@@ -8,6 +8,8 @@ import { DEFAULT_MCP_PROTOCOL, isMcpProtocolSetting, type McpProtocolSetting } f
 export interface PreviewConfig extends PreviewSettings {
   followActiveEditor: boolean;
   debounceMs: number;
+  /** Without a layout file, keep the drawing across edits (positions from the last drawing). */
+  holdLayout: boolean;
 }
 
 export function previewConfig(): PreviewConfig {
@@ -17,6 +19,7 @@ export function previewConfig(): PreviewConfig {
     minimap: c.get<boolean>('minimap', false) === true,
     animations: c.get<boolean>('animations', true) !== false,
     debounceMs: clamp(c.get<number>('debounceMs', 250), 0, 5000, 250),
+    holdLayout: c.get<boolean>('holdLayout', true) !== false,
   };
 }
 

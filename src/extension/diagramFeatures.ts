@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
-import { ShowPreviewCommand, ShowPreviewToSideCommand, ShowSourceCommand, exportCommands } from './commands/commands';
+import { ShowPreviewCommand, ShowPreviewToSideCommand, ShowSourceCommand, exportCommands, layoutCommands } from './commands/commands';
 import { previewConfig } from './config';
 import type { IconCatalog } from '../core/icons/index';
 import { DiagramService, type LayoutEngine } from './documents/diagramService';
+import { LayoutFiles } from './documents/layoutFiles';
 import { Exporter, type Rasterizer } from './export/exporter';
 import { createEditorLanguageService } from './language/editorLanguageService';
 import { LanguageFeatures } from './language/languageFeatures';
 import { FenceDrawings, type DrawingFiles } from './markdown/fenceDrawings';
+import { FenceLayouts } from './markdown/fenceLayouts';
 import { MarkdownFeatures } from './markdown/markdownFeatures';
 import { MarkdownFences } from './markdown/markdownFences';
 import { PreviewManager } from './preview/previewManager';
@@ -36,17 +38,20 @@ export interface DiagramFeatures {
  * commands. Everything made is added to `context.subscriptions`.
  */
 export function wireDiagramFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, host: DiagramHost): DiagramFeatures {
-  const service = new DiagramService(log, host.layout, host.loadCatalog);
+  const layoutFiles = new LayoutFiles();
+  const service = new DiagramService(log, host.layout, host.loadCatalog, layoutFiles);
   const fences = new MarkdownFences(service);
   const language = createEditorLanguageService(service, fences);
-  const drawings = new FenceDrawings(service, () => void vscode.commands.executeCommand('markdown.preview.refresh'), () => previewConfig().animations, host.fenceFiles, log);
-  const exporter = new Exporter(service, fences, log, host.png);
+  const refreshMarkdownPreviews = () => void vscode.commands.executeCommand('markdown.preview.refresh');
+  const fenceLayouts = new FenceLayouts(layoutFiles, fences, refreshMarkdownPreviews);
+  const drawings = new FenceDrawings(service, refreshMarkdownPreviews, () => previewConfig().animations, host.fenceFiles, log, (resource, index) => fenceLayouts.of(resource, index));
+  const exporter = new Exporter(service, fences, log, host.png, fenceLayouts);
   const commands = new CommandManager(log);
   const previews = new PreviewManager(context.extensionUri, service, log, (uri, format) =>
     vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri),
   );
-  context.subscriptions.push(service, fences, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
-  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter)]) {
+  context.subscriptions.push(layoutFiles, service, fences, fenceLayouts, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
+  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter), ...layoutCommands(previews, service)]) {
     commands.add(command);
   }
   return { service, drawings, exporter, previews, commands };

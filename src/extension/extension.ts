@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
 import type { SceneMadeEvent } from './documents/diagramService';
+import type { Scene } from '../core/scene';
 import { wireDiagramFeatures } from './diagramFeatures';
 import { extendMarkdownIt } from './markdown/markdownItPlugin';
 import type { RenderedEvent } from './preview/diagramPreview';
@@ -19,6 +20,8 @@ export interface ArchflowApi {
   onDidMakeScene: vscode.Event<SceneMadeEvent>;
   /** Number of open preview panels. */
   previewCount(): number;
+  /** The drawing the preview and export show for a document (its layout file or held drawing kept). */
+  sceneOf(uri: vscode.Uri): Promise<Scene>;
   /** The chat (its services are made on first use). */
   chat: ChatHandle;
   /** Called by VS Code's Markdown extension (`markdown.markdownItPlugins`): draws diagram fences. */
@@ -58,6 +61,7 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
     onDidRenderPreview: previews.onDidRender,
     onDidMakeScene: service.onDidMakeScene,
     previewCount: () => previews.previews.length,
+    sceneOf: async (uri) => service.scene(await vscode.workspace.openTextDocument(uri)),
     chat,
     mcpServers,
     extendMarkdownIt: (md) => extendMarkdownIt(md, service, drawings),

@@ -15,6 +15,12 @@ export {
   type OpenLinkMessage,
   type RenderedMessage,
   type LogMessage,
+  type ElementMove,
+  type MoveElementsMessage,
+  type LayoutActionMessage,
+  type SelectionChangedMessage,
+  type OpenLayoutFileMessage,
+  type PreviewLayoutStatus,
   type PreviewToHostMessage,
   type PreviewState,
 } from './previewMessages';

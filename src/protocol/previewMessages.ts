@@ -6,6 +6,7 @@
  */
 import type { DiagnosticReport } from '../core/language/messages';
 import type { Scene } from '../core/scene';
+import type { Move } from '../core/sceneMoves';
 
 /** The React Flow viewport: translation in screen pixels and zoom factor. */
 export interface Viewport {
@@ -44,6 +45,20 @@ export interface UpdateMessage {
   viewport?: Viewport;
   /** Set when the host could not draw `version` for a reason that is not a diagnostic. */
   failure?: string;
+  /** Where the drawing's positions come from (absent: the host does not say; nothing changes). */
+  layout?: PreviewLayoutStatus;
+}
+
+/**
+ * Where the positions of a drawing come from: its layout file, the drawing held in this
+ * session (no layout file: the preview keeps its own drawing across edits), or neither.
+ */
+export interface PreviewLayoutStatus {
+  source: 'file' | 'held' | 'none';
+  /** The layout file beside the document does not parse: drawn without it (1-based position in that file). */
+  problem?: { file: string; line: number; column: number; message: string };
+  canUndo: boolean;
+  canRedo: boolean;
 }
 
 /**
@@ -126,6 +141,42 @@ export interface RenderedMessage {
   heapBytes?: number;
 }
 
+/** A node or group dragged to a new top-left corner, in the scene's coordinates. */
+export type ElementMove = Move;
+
+/** Webview -> host: the user moved elements (a drop, or a burst of arrow keys); the host keeps them in the layout file. */
+export interface MoveElementsMessage {
+  type: 'moveElements';
+  uri: string;
+  moves: ElementMove[];
+}
+
+/**
+ * Webview -> host: a layout action of the toolbar or a key: keep the drawing in the layout
+ * file, re-lay out (`ids`: only these elements), or undo / redo a move.
+ */
+export interface LayoutActionMessage {
+  type: 'layoutAction';
+  uri: string;
+  action: 'keep' | 'relayout' | 'undo' | 'redo';
+  ids?: string[];
+}
+
+/** Webview -> host: the elements selected in the drawing (for the Re-layout command). */
+export interface SelectionChangedMessage {
+  type: 'selectionChanged';
+  uri: string;
+  ids: string[];
+}
+
+/** Webview -> host: open the document's layout file at a 1-based position (its problem in the banner). */
+export interface OpenLayoutFileMessage {
+  type: 'openLayoutFile';
+  uri: string;
+  line: number;
+  column: number;
+}
+
 /** Webview -> host: something went wrong inside the webview; the host logs it. */
 export interface LogMessage {
   type: 'log';
@@ -141,7 +192,11 @@ export type PreviewToHostMessage =
   | ExportRequestMessage
   | OpenLinkMessage
   | RenderedMessage
-  | LogMessage;
+  | LogMessage
+  | MoveElementsMessage
+  | LayoutActionMessage
+  | SelectionChangedMessage
+  | OpenLayoutFileMessage;
 
 /**
  * What the preview webview persists with `setState` (view state only; the host owns the

@@ -14,6 +14,10 @@ const linkUrl = z
   .string()
   .check(z.maxLength(MAX_URI), z.refine((s) => /^(https?:\/\/|mailto:)/i.test(s), 'only http:, https: and mailto: links'));
 const lineNumber = z.int().check(z.gte(1));
+const elementId = z.string().check(z.minLength(1), z.maxLength(MAX_ID));
+/** At most the elements a diagram may hold. */
+const MAX_ELEMENTS = 5000;
+const ids = z.array(elementId).check(z.maxLength(MAX_ELEMENTS));
 
 const schemas = {
   ready: z.strictObject({ type: z.literal('ready') }),
@@ -32,6 +36,14 @@ const schemas = {
     heapBytes: z.optional(z.number().check(z.refine(Number.isFinite, 'must be finite'), z.gte(0))),
   }),
   log: z.strictObject({ type: z.literal('log'), level: z.enum(['error', 'warn', 'info']), message: z.string().check(z.maxLength(MAX_TEXT)) }),
+  moveElements: z.strictObject({
+    type: z.literal('moveElements'),
+    uri,
+    moves: z.array(z.strictObject({ id: elementId, x: finite, y: finite })).check(z.minLength(1), z.maxLength(MAX_ELEMENTS)),
+  }),
+  layoutAction: z.strictObject({ type: z.literal('layoutAction'), uri, action: z.enum(['keep', 'relayout', 'undo', 'redo']), ids: z.optional(ids) }),
+  selectionChanged: z.strictObject({ type: z.literal('selectionChanged'), uri, ids }),
+  openLayoutFile: z.strictObject({ type: z.literal('openLayoutFile'), uri, line: lineNumber, column: lineNumber }),
 } satisfies Record<PreviewToHostMessage['type'], z.ZodMiniType>;
 
 const message = z.discriminatedUnion('type', [
@@ -43,6 +55,10 @@ const message = z.discriminatedUnion('type', [
   schemas.openLink,
   schemas.rendered,
   schemas.log,
+  schemas.moveElements,
+  schemas.layoutAction,
+  schemas.selectionChanged,
+  schemas.openLayoutFile,
 ]);
 
 // Fails to compile if a schema and its TypeScript message type drift apart.

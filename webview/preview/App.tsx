@@ -12,6 +12,9 @@ import type { HostChannel } from '../vscodeApi';
 import { applyUpdate, type DocState } from './docState';
 import { useSceneFlow } from '../diagram/useSceneFlow';
 import { useSceneTransition } from '../diagram/useSceneTransition';
+import { useElementMoves } from '../diagram/useElementMoves';
+import type { Move } from '../../src/core/sceneMoves';
+import type { Scene } from '../../src/core/scene';
 
 /** Boot data the host embeds in the page. */
 export interface BootConfig {
@@ -154,6 +157,32 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
   }, [flow, highlight.connections]);
 
   const uri = doc.uri;
+  // A dropped box stays where it was put until the host's drawing (connections routed again) arrives.
+  const onMoved = useCallback(
+    (moves: Move[], moved: Scene) => {
+      setDoc((prev) => (prev.uri === uri && prev.scene ? { ...prev, scene: moved } : prev));
+      host.post({ type: 'moveElements', uri, moves });
+    },
+    [host, uri],
+  );
+  const onSelect = useCallback((ids: string[]) => host.post({ type: 'selectionChanged', uri, ids }), [host, uri]);
+  const moves = useElementMoves(doc.scene, nodes, doc.scene !== undefined, onMoved, onSelect);
+  const layoutAction = useCallback((action: 'keep' | 'relayout' | 'undo' | 'redo', ids?: readonly string[]) => host.post({ type: 'layoutAction', uri, action, ...(ids?.length ? { ids: [...ids] } : {}) }), [host, uri]);
+
+  // Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) undo and redo moves while the preview has the focus.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const key = event.key.toLowerCase();
+      const action = key === 'z' ? (event.shiftKey ? 'redo' : 'undo') : key === 'y' && !event.shiftKey ? 'redo' : undefined;
+      if (!action) return;
+      event.preventDefault();
+      layoutAction(action);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [layoutAction]);
+
   const revealLine = useCallback((line: number, column = 1) => line > 0 && host.post({ type: 'revealLine', uri, line, column }), [host, uri]);
   const onNodeClick = useCallback<NodeMouseHandler<DiagramFlowNode>>(
     (event, node) => {
@@ -200,8 +229,25 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
 
   return (
     <DrawingContext.Provider value={drawing}>
-      <div className={rootClass} style={{ ['--af-canvas' as string]: canvas, ['--af-accent' as string]: palette.accent }} data-uri={doc.uri} data-version={doc.version}>
-        <DiagramFlow nodes={nodes} edges={edges} colorMode={paletteName} ariaLabel={boot.strings.diagram} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onMoveEnd={onMoveEnd}>
+      <div
+        className={rootClass}
+        style={{ ['--af-canvas' as string]: canvas, ['--af-accent' as string]: palette.accent }}
+        data-uri={doc.uri}
+        data-version={doc.version}
+        data-layout={doc.layout?.source}
+        onKeyDownCapture={moves.onKeyDownCapture}
+      >
+        <DiagramFlow
+          nodes={moves.nodes}
+          edges={edges}
+          colorMode={paletteName}
+          ariaLabel={boot.strings.diagram}
+          onNodeClick={onNodeClick}
+          onEdgeClick={onEdgeClick}
+          onMoveEnd={onMoveEnd}
+          onNodesChange={moves.onNodesChange}
+          onNodeDragStop={moves.onNodeDragStop}
+        >
           <Controls showInteractive={false} fitViewOptions={FIT_OPTIONS} />
           {minimap && <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'diagramGroup' ? 'transparent' : palette.node.stroke)} nodeStrokeColor={palette.node.stroke} />}
           <Panel position="top-right">
@@ -210,10 +256,22 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
               minimap={minimap}
               onToggleMinimap={() => setMinimap((v) => !v)}
               onExport={(f) => host.post({ type: 'export', format: f })}
+              held={doc.layout?.source === 'held'}
+              selected={moves.selected.length}
+              onKeep={() => layoutAction('keep')}
+              onRelayout={() => layoutAction('relayout', moves.selected)}
             />
           </Panel>
         </DiagramFlow>
-        <ProblemsBanner problems={doc.problems} failure={doc.failure} hasDrawing={doc.scene !== undefined} strings={boot.strings} onReveal={revealLine} />
+        <ProblemsBanner
+          problems={doc.problems}
+          failure={doc.failure}
+          hasDrawing={doc.scene !== undefined}
+          strings={boot.strings}
+          onReveal={revealLine}
+          layoutProblem={doc.layout?.problem}
+          onOpenLayoutProblem={(line, column) => host.post({ type: 'openLayoutFile', uri, line, column })}
+        />
         {doc.version < 0 && <div className="af-message">{boot.strings.loading}</div>}
         {empty && !errors && <div className="af-message">{format(boot.strings.empty ?? '{0}', 'api = rectangle "API"')}</div>}
       </div>

@@ -1,6 +1,6 @@
 import type { Viewport } from '@xyflow/react';
 import type { Scene } from '../../src/core/scene';
-import type { PreviewProblem, UpdateMessage } from '../../src/protocol/index';
+import type { PreviewLayoutStatus, PreviewProblem, UpdateMessage } from '../../src/protocol/index';
 
 /** What the preview shows: one document version, its problems and its (last good) drawing. */
 export interface DocState {
@@ -13,6 +13,8 @@ export interface DocState {
   failure?: string;
   /** Viewport to move to when this document's drawing is first shown. */
   restore?: Viewport;
+  /** Where the drawing's positions come from (the toolbar's note, the layout file's problem). */
+  layout?: PreviewLayoutStatus;
 }
 
 /**
@@ -32,6 +34,7 @@ export function applyUpdate(prev: DocState, m: UpdateMessage): DocState {
     scene: sameDoc ? prev.scene : undefined,
     sceneVersion: sameDoc ? prev.sceneVersion : undefined,
     restore: m.viewport ?? (sameDoc ? prev.restore : undefined),
+    layout: m.layout ?? (sameDoc ? prev.layout : undefined),
   };
   if (m.scene && (!sameDoc || prev.sceneVersion === undefined || (m.sceneVersion ?? 0) >= prev.sceneVersion)) {
     next.scene = m.scene;

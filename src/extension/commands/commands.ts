@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { DiagramService } from '../documents/diagramService';
 import type { Exporter, ExportFormat, ExportOptions } from '../export/exporter';
 import { isMarkdownDocument, type MarkdownFences } from '../markdown/markdownFences';
 import type { PreviewManager } from '../preview/previewManager';
@@ -87,4 +88,41 @@ class ExportCommand implements Command {
 
 export function exportCommands(previews: PreviewManager, fences: MarkdownFences, exporter: Exporter): Command[] {
   return [new ExportCommand('archflow.exportSvg', 'svg', previews, fences, exporter), new ExportCommand('archflow.exportPng', 'png', previews, fences, exporter)];
+}
+
+type LayoutAction = 'keep' | 'relayout' | 'undo' | 'redo';
+
+/**
+ * A layout action on the active preview (Re-layout: its selected elements, if any), else on
+ * the active `.diagram` editor's drawing.
+ */
+class LayoutCommand implements Command {
+  constructor(
+    readonly id: string,
+    private readonly action: LayoutAction,
+    private readonly previews: PreviewManager,
+    private readonly service: DiagramService,
+  ) {}
+  async execute(arg?: unknown): Promise<boolean> {
+    const editor = vscode.window.activeTextEditor;
+    const uri = arg instanceof vscode.Uri ? arg : editor && isDiagramDocument(editor.document) ? editor.document.uri : undefined;
+    const preview = this.previews.previewFor(uri);
+    if (preview) return preview.layoutAction(this.action, this.action === 'relayout' ? preview.selection : []);
+    if (!uri) throw new Error(vscode.l10n.t('Open a .diagram file first.'));
+    const layouts = this.previews.layouts;
+    if (this.action === 'undo') return layouts.undo(uri);
+    if (this.action === 'redo') return layouts.redo(uri);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const shown = await this.service.scene(doc);
+    return this.action === 'keep' ? layouts.keep(doc, shown) : layouts.relayout(doc, shown);
+  }
+}
+
+export function layoutCommands(previews: PreviewManager, service: DiagramService): Command[] {
+  return [
+    new LayoutCommand('archflow.keepLayout', 'keep', previews, service),
+    new LayoutCommand('archflow.relayout', 'relayout', previews, service),
+    new LayoutCommand('archflow.undoLayoutMove', 'undo', previews, service),
+    new LayoutCommand('archflow.redoLayoutMove', 'redo', previews, service),
+  ];
 }

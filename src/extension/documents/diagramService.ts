@@ -8,7 +8,9 @@ import type { IconData, Scene } from '../../core/scene';
 import type { DiagramCounts } from '../../core/summary';
 import { Disposable } from '../util/dispose';
 import { LayoutRuns } from '../../node/layoutRuns';
-import { TextLayouts } from './textLayouts';
+import { layoutFromScene, type DiagramLayout, type LayoutProblem } from '../../core/layout/layoutFile';
+import { layoutFileUri, type LayoutFiles } from './layoutFiles';
+import { TextLayouts, type KeptText } from './textLayouts';
 
 /** The parse of one document version. */
 export interface DocumentAnalysis {
@@ -44,7 +46,7 @@ export interface LayoutEngine {
    * stopped; an engine that cannot stop one may ignore it). The third parameter is the slot of
    * the worker's layout options, which the service never sets.
    */
-  layout(model: DiagramModel, icons: Record<string, IconData | null>, options?: undefined, limits?: { signal?: AbortSignal }): Promise<Scene>;
+  layout(model: DiagramModel, icons: Record<string, IconData | null>, options?: undefined, limits?: { signal?: AbortSignal; kept?: DiagramLayout }): Promise<Scene>;
   dispose(): void | Promise<void>;
 }
 
@@ -52,6 +54,27 @@ interface Entry {
   version: number;
   analysis?: DocumentAnalysis;
   scene?: Promise<Scene>;
+  /** The key of the positions `scene` kept (see {@link KeptPositions}). */
+  keptKey?: string;
+}
+
+/**
+ * The positions a document's drawing keeps: its layout file's, else (while a preview holds
+ * it) those of its last drawing, else none (a fresh layout). `key` changes whenever they do.
+ */
+export interface KeptPositions {
+  key: string;
+  source: 'file' | 'held' | 'none';
+  layout?: DiagramLayout;
+  /** Why the layout file beside the document is ignored (it does not parse). */
+  problems?: LayoutProblem[];
+}
+
+/** A document a preview holds: the positions of its last drawing, until a re-layout (`epoch`). */
+interface Hold {
+  holders: number;
+  epoch: number;
+  layout?: DiagramLayout;
 }
 
 /** How one document version's drawing was made (for tests and traces). */
@@ -83,13 +106,13 @@ const TEXT_CACHE_SIZE = 400;
 export class DiagramService extends Disposable {
   readonly #entries = new Map<string, Entry>();
   readonly #lastGood = new Map<string, VersionedScene>();
-  readonly #texts = new TextLayouts<Analysis, Scene>(
+  readonly #texts = new TextLayouts<Analysis, Scene, DiagramLayout>(
     TEXT_CACHE_SIZE,
     (text) => {
       const catalog = this.#catalog;
       return analyzeText(text, catalog ? { catalog } : {});
     },
-    (_text, analysis) => (analysis.counts.errors > 0 ? Promise.reject(new Error(`the text has ${analysis.counts.errors} error(s)`)) : this.#layoutModel(analysis.model)),
+    (_text, analysis, kept) => (analysis.counts.errors > 0 ? Promise.reject(new Error(`the text has ${analysis.counts.errors} error(s)`)) : this.#layoutModel(analysis.model, kept)),
   );
   readonly #geometry = new Map<string, Geometry>();
   readonly #worker: LayoutEngine;
@@ -99,6 +122,11 @@ export class DiagramService extends Disposable {
   readonly #onDidLoadCatalog = this.register(new vscode.EventEmitter<void>());
   /** Fires once, when the icon catalog has loaded (analyses made before it are redone). */
   readonly onDidLoadCatalog = this.#onDidLoadCatalog.event;
+  readonly #holds = new Map<string, Hold>();
+  #epochs = 0;
+  readonly #onDidChangeKept = this.register(new vscode.EventEmitter<vscode.Uri>());
+  /** Fires with a document's URI when the positions its drawing keeps changed (its layout file, a re-layout). */
+  readonly onDidChangeKept = this.#onDidChangeKept.event;
   readonly #onDidMakeScene = this.register(new vscode.EventEmitter<SceneMadeEvent>());
   /** Fires for each document version drawn: laid out, or re-dressed from the previous geometry. */
   readonly onDidMakeScene = this.#onDidMakeScene.event;
@@ -107,9 +135,19 @@ export class DiagramService extends Disposable {
     private readonly log: vscode.LogOutputChannel,
     layout: LayoutEngine,
     private readonly loadCatalog: () => Promise<IconCatalog>,
+    /** The layout files beside documents; without them every drawing is fresh or held. */
+    readonly layoutFiles?: LayoutFiles,
   ) {
     super();
     this.#worker = layout;
+    if (layoutFiles) {
+      this.register(
+        layoutFiles.onDidChange((file) => {
+          const path = file.path.replace(/\.layout\.json$/, '');
+          this.#onDidChangeKept.fire(file.with({ path }));
+        }),
+      );
+    }
     this.register({ dispose: () => void this.#worker.dispose() });
     this.register(vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)));
   }
@@ -172,15 +210,63 @@ export class DiagramService extends Disposable {
    * layout fails. The newest successful drawing of each document is kept (see
    * {@link lastGoodScene}).
    */
-  scene(document: vscode.TextDocument, analysis: DocumentAnalysis = this.analyze(document)): Promise<Scene> {
+  async scene(document: vscode.TextDocument, analysis: DocumentAnalysis = this.analyze(document)): Promise<Scene> {
+    const kept = await this.kept(document.uri);
     const entry = this.#entries.get(analysis.uri);
     // A newer version replaced the cache entry since `analysis` was made: lay that version out uncached.
-    if (!entry || entry.version !== analysis.version) return this.#layout(analysis);
-    if (!entry.scene) {
-      entry.scene = this.#layout(analysis);
+    if (!entry || entry.version !== analysis.version) return this.#layout(analysis, kept);
+    if (!entry.scene || entry.keptKey !== kept.key) {
+      entry.keptKey = kept.key;
+      entry.scene = this.#layout(analysis, kept);
       entry.scene.catch(() => undefined);
     }
     return entry.scene;
+  }
+
+  /** The positions the document's drawing keeps now (its layout file read once, then watched). */
+  async kept(uri: vscode.Uri): Promise<KeptPositions> {
+    const key = uri.toString();
+    const file = this.layoutFiles && uri.scheme !== 'untitled' ? await this.layoutFiles.read(layoutFileUri(uri)) : undefined;
+    if (file?.state === 'ok' && file.file.kind === 'diagram') return { key: `file@${file.stamp}`, source: 'file', layout: file.file.layout };
+    const problems = file?.state === 'invalid' ? { problems: file.problems } : {};
+    const hold = this.#holds.get(key);
+    if (hold) return { key: `held@${hold.epoch}`, source: 'held', ...(hold.layout ? { layout: hold.layout } : {}), ...problems };
+    return { key: 'none', source: 'none', ...problems };
+  }
+
+  /**
+   * Keeps the document's drawing across edits while the returned disposable lives (an open
+   * preview): without a layout file, each version is laid out keeping the last drawing's
+   * positions, so typing never rearranges what is on screen.
+   */
+  hold(uri: vscode.Uri): vscode.Disposable {
+    const key = uri.toString();
+    const hold = this.#holds.get(key) ?? { holders: 0, epoch: ++this.#epochs };
+    hold.holders++;
+    this.#holds.set(key, hold);
+    let released = false;
+    return {
+      dispose: () => {
+        if (released) return;
+        released = true;
+        if (--hold.holders === 0 && this.#holds.get(key) === hold) this.#holds.delete(key);
+      },
+    };
+  }
+
+  /** Forgets the held drawing: the next drawing of a held document is a fresh layout. */
+  releaseHeld(uri: vscode.Uri): void {
+    const hold = this.#holds.get(uri.toString());
+    if (!hold) return;
+    hold.epoch = ++this.#epochs;
+    hold.layout = undefined;
+    this.#onDidChangeKept.fire(uri);
+  }
+
+  /** Lays `analysis` out keeping `kept` (none: fresh), uncached: what Re-layout writes. */
+  async layoutKeeping(analysis: DocumentAnalysis, kept: DiagramLayout | undefined): Promise<Scene> {
+    const icons = await this.#icons(analysis.model);
+    return this.#worker.layout(analysis.model, icons, undefined, kept ? { kept } : {});
   }
 
   /**
@@ -196,9 +282,15 @@ export class DiagramService extends Disposable {
    * The drawing of a diagram text (a Markdown fence), laid out once per text on the worker
    * thread. Rejects when the text has errors or the layout fails.
    */
-  sceneOfText(text: string): Promise<Scene> {
+  sceneOfText(text: string, kept?: KeptText<DiagramLayout>): Promise<Scene> {
     void this.catalog();
-    return this.#texts.scene(text);
+    return this.#texts.scene(text, kept);
+  }
+
+  /** The positions of the layout file beside a `.diagram` file, if it has a usable one (no held drawing). */
+  async fileKept(uri: vscode.Uri): Promise<KeptText<DiagramLayout> | undefined> {
+    const file = this.layoutFiles && uri.scheme !== 'untitled' ? await this.layoutFiles.read(layoutFileUri(uri)) : undefined;
+    return file?.state === 'ok' && file.file.kind === 'diagram' ? { key: `${uri.toString()}@${file.stamp}`, kept: file.file.layout } : undefined;
   }
 
   /**
@@ -222,18 +314,23 @@ export class DiagramService extends Disposable {
     this.#runs.forget(uri.toString());
   }
 
-  async #layout(analysis: DocumentAnalysis): Promise<Scene> {
+  async #layout(analysis: DocumentAnalysis, kept: KeptPositions): Promise<Scene> {
     if (analysis.counts.errors > 0) throw new Error(`version ${analysis.version} has ${analysis.counts.errors} error(s)`);
-    const scene = await this.#drawDocument(analysis);
+    const scene = await this.#drawDocument(analysis, kept);
     const previous = this.#lastGood.get(analysis.uri);
-    if (!previous || previous.version <= analysis.version) this.#lastGood.set(analysis.uri, { version: analysis.version, scene });
+    if (!previous || previous.version <= analysis.version) {
+      this.#lastGood.set(analysis.uri, { version: analysis.version, scene });
+      // What is on screen now is what the next version keeps (the hold's key stays: no redraw of this one).
+      const hold = this.#holds.get(analysis.uri);
+      if (hold && (kept.source === 'file' || kept.key === `held@${hold.epoch}`)) hold.layout = layoutFromScene(scene);
+    }
     return scene;
   }
 
   /** Re-dresses the document's last geometry when only style changed, else lays the version out. */
-  async #drawDocument(analysis: DocumentAnalysis): Promise<Scene> {
+  async #drawDocument(analysis: DocumentAnalysis, kept: KeptPositions): Promise<Scene> {
     const { uri, version, model } = analysis;
-    const key = geometryKey(model);
+    const key = `${geometryKey(model)}\u0000${kept.key}`;
     const prior = this.#geometry.get(uri);
     const icons = await this.#icons(model);
     if (prior?.key === key) {
@@ -245,7 +342,7 @@ export class DiagramService extends Disposable {
       }
     }
     const run = this.#runs.start(uri, version);
-    const laidOut = this.#worker.layout(model, icons, undefined, { signal: run.signal }).then(
+    const laidOut = this.#worker.layout(model, icons, undefined, { signal: run.signal, ...(kept.layout ? { kept: kept.layout } : {}) }).then(
       (scene) => {
         run.done(true);
         return scene;
@@ -262,8 +359,8 @@ export class DiagramService extends Disposable {
     return scene;
   }
 
-  async #layoutModel(model: DiagramModel): Promise<Scene> {
-    return this.#worker.layout(model, await this.#icons(model));
+  async #layoutModel(model: DiagramModel, kept?: DiagramLayout): Promise<Scene> {
+    return this.#worker.layout(model, await this.#icons(model), undefined, kept ? { kept } : {});
   }
 
   async #icons(model: DiagramModel): Promise<Record<string, IconData | null>> {

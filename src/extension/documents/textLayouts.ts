@@ -1,7 +1,13 @@
-/** A diagram text's parse and drawing, each made at most once while the text is cached. */
+/** A diagram text's parse and drawings (one per set of kept positions), each made at most once while the text is cached. */
 interface TextEntry<A, S> {
   analysis?: A;
-  scene?: Promise<S>;
+  scenes?: Map<string, Promise<S>>;
+}
+
+/** Positions a drawing keeps, and the key that names them (the same key, the same positions). */
+export interface KeptText<K> {
+  key: string;
+  kept: K;
 }
 
 /**
@@ -11,14 +17,14 @@ interface TextEntry<A, S> {
  * so its drawing is found here, whatever moved around it in the document. Free of VS Code, so
  * the reuse is unit-tested by counting layouts.
  */
-export class TextLayouts<A, S> {
+export class TextLayouts<A, S, K = never> {
   readonly #entries = new Map<string, TextEntry<A, S>>();
 
   constructor(
     private readonly size: number,
     private readonly analyze: (text: string) => A,
-    /** Lays the text out; rejects when it cannot be drawn (errors, a failed layout). */
-    private readonly draw: (text: string, analysis: A) => Promise<S>,
+    /** Lays the text out (keeping `kept`); rejects when it cannot be drawn (errors, a failed layout). */
+    private readonly draw: (text: string, analysis: A, kept?: K) => Promise<S>,
   ) {}
 
   analysis(text: string): A {
@@ -27,13 +33,20 @@ export class TextLayouts<A, S> {
     return entry.analysis;
   }
 
-  scene(text: string): Promise<S> {
+  /** The text's drawing, keeping `kept` (a Markdown fence's entry of its layout file). */
+  scene(text: string, kept?: KeptText<K>): Promise<S> {
     const entry = this.#entry(text);
-    if (!entry.scene) {
-      entry.scene = this.draw(text, this.analysis(text));
-      entry.scene.catch(() => undefined);
+    entry.scenes ??= new Map();
+    const key = kept?.key ?? '';
+    let scene = entry.scenes.get(key);
+    if (!scene) {
+      scene = kept ? this.draw(text, this.analysis(text), kept.kept) : this.draw(text, this.analysis(text));
+      scene.catch(() => undefined);
+      // Only the newest positions of a text are worth keeping: older ones are not asked for again.
+      if (entry.scenes.size >= 2) entry.scenes.delete(entry.scenes.keys().next().value!);
+      entry.scenes.set(key, scene);
     }
-    return entry.scene;
+    return scene;
   }
 
   /** Parses again on next use (the icon catalog loaded: icons are checked now); drawings stay. */

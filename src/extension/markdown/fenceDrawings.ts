@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import type { FenceFiles, FenceSvgs, MarkdownAnalysis } from '../../core/markdown/index';
 import { renderSvg } from '../../core/render/index';
 import type { Scene } from '../../core/scene';
+import type { DiagramLayout } from '../../core/layout/layoutFile';
 import type { DiagramService } from '../documents/diagramService';
+import type { KeptText } from '../documents/textLayouts';
 import { Disposable } from '../util/dispose';
 
 /** What the preview can show of a fence's text right now. */
@@ -71,6 +73,8 @@ export class FenceDrawings extends Disposable {
     private readonly animate: () => boolean,
     private readonly files?: DrawingFiles,
     private readonly log?: vscode.LogOutputChannel,
+    /** The positions a document's fence keeps (its Markdown file's layout file), known without waiting. */
+    private readonly keptOf?: (resource: string, index: number) => KeptText<DiagramLayout> | undefined,
   ) {
     super();
     const fileDir = files?.dir;
@@ -89,9 +93,13 @@ export class FenceDrawings extends Disposable {
   }
 
   /** The drawing of a fence's text for a preview being rendered now: ready, failed, or pending (then it is started). */
-  drawingForPreview(text: string, resource?: string): FenceDrawing {
+  drawingForPreview(text: string, resource?: string, index?: number): FenceDrawing {
     if (resource !== undefined) this.#previewed.add(resource);
-    return this.#lookup(text);
+    return this.#lookup(text, this.#kept(resource, index));
+  }
+
+  #kept(resource: string | undefined, index: number | undefined): KeptText<DiagramLayout> | undefined {
+    return resource === undefined || index === undefined ? undefined : this.keptOf?.(resource, index);
   }
 
   /** The render in progress showed a pending fence that nothing will fill in: the previews need a refresh once it is drawn. */
@@ -105,9 +113,9 @@ export class FenceDrawings extends Disposable {
    * Undefined when there is no folder to write to or no way to address it (then the preview
    * is refreshed instead). `toWebviewUri` is the preview's `asWebviewUri`.
    */
-  awaitFiles(text: string, fixedTheme: boolean, toWebviewUri: (uri: vscode.Uri) => string): FenceFiles | undefined {
+  awaitFiles(text: string, fixedTheme: boolean, toWebviewUri: (uri: vscode.Uri) => string, resource?: string, index?: number): FenceFiles | undefined {
     if (!this.files) return undefined;
-    const key = this.#key(text);
+    const key = this.#key(text, this.#kept(resource, index));
     if (!this.#pending.has(key)) return undefined;
     this.#awaited.add(key);
     const url = (variant: string) => toWebviewUri(vscode.Uri.joinPath(this.files!.dir, `${this.files!.stem(key)}${variant}.svg`));
@@ -136,8 +144,8 @@ export class FenceDrawings extends Disposable {
   }
 
   /** Starts drawing every clean fence of a document, so that a preview rendered later finds them ready. */
-  prepare(analysis: MarkdownAnalysis): void {
-    for (const f of analysis.fences) if (f.analysis && f.errors === 0) this.#lookup(f.fence.text);
+  prepare(analysis: MarkdownAnalysis, resource?: string): void {
+    for (const f of analysis.fences) if (f.analysis && f.errors === 0) this.#lookup(f.fence.text, this.#kept(resource, f.fence.index));
   }
 
   /** Resolves once nothing is pending (at once when nothing is). */
@@ -170,12 +178,12 @@ export class FenceDrawings extends Disposable {
     return resource === undefined ? undefined : this.#lastDrawn.get(resource)?.get(index);
   }
 
-  #key(text: string): string {
-    return `${this.animate() ? 'a' : 's'}\u0000${text}`;
+  #key(text: string, kept?: KeptText<DiagramLayout>): string {
+    return `${this.animate() ? 'a' : 's'}\u0000${kept?.key ?? ''}\u0000${text}`;
   }
 
-  #lookup(text: string): FenceDrawing {
-    const key = this.#key(text);
+  #lookup(text: string, kept?: KeptText<DiagramLayout>): FenceDrawing {
+    const key = this.#key(text, kept);
     const done = this.#drawn.get(key);
     if (done) {
       // Most recently used last.
@@ -185,7 +193,7 @@ export class FenceDrawings extends Disposable {
     }
     if (!this.#pending.has(key)) {
       const animate = this.animate();
-      const job = this.service.sceneOfText(text).then(
+      const job = this.service.sceneOfText(text, kept).then(
         (scene) => this.#store(key, { state: 'ready', svgs: drawingsOf(scene, animate) }),
         (err: unknown) => this.#store(key, { state: 'failed', message: err instanceof Error ? err.message : String(err) }),
       );

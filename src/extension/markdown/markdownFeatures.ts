@@ -30,7 +30,7 @@ export class MarkdownFeatures extends Disposable {
     this.register(vscode.languages.registerDocumentSemanticTokensProvider(MARKDOWN_SELECTOR, new FenceSemanticTokensProvider(language), FenceSemanticTokensProvider.legend));
 
     const prepare = (doc: vscode.TextDocument) => {
-      if (isMarkdownDocument(doc) && !doc.isClosed) drawings.prepare(fences.analyze(doc));
+      if (isMarkdownDocument(doc) && !doc.isClosed) drawings.prepare(fences.analyze(doc), doc.uri.toString());
     };
     this.register(
       vscode.workspace.onDidChangeTextDocument((e) => {

@@ -84,14 +84,14 @@ function renderDiagramFence(token: Token, index: number, env: RenderEnv, service
     const problems: FenceProblem[] = analysis.diagnostics.map((d) => ({ severity: d.severity, line: firstLine + d.range.line, message: formatMessage(d, locale) }));
     return problemsFenceHtml(block, problems, labels(), previous);
   }
-  const drawing = drawings.drawingForPreview(token.content, resource);
+  const drawing = drawings.drawingForPreview(token.content, resource, index);
   switch (drawing.state) {
     case 'ready':
       drawings.remember(resource, index, drawing.svgs);
       return drawnFenceHtml(block, drawing.svgs);
     case 'pending': {
       const provider = env?.resourceProvider;
-      const files = provider ? drawings.awaitFiles(token.content, analysis.model.theme !== 'auto', (uri) => provider.asWebviewUri(uri).toString()) : undefined;
+      const files = provider ? drawings.awaitFiles(token.content, analysis.model.theme !== 'auto', (uri) => provider.asWebviewUri(uri).toString(), resource, index) : undefined;
       if (!files) drawings.needsRefresh();
       return pendingFenceHtml(block, labels(), previous, files);
     }

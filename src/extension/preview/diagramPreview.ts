@@ -9,10 +9,15 @@ import {
   type PreviewToHostMessage,
   type UpdateMessage,
   type Viewport,
+  type ElementMove,
+  type PreviewLayoutStatus,
 } from '../../protocol/index';
 import { safeLink } from '../../core/render/index';
 import { previewConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
+import { layoutFileUri } from '../documents/layoutFiles';
+import type { Scene } from '../../core/scene';
+import type { LayoutEditor } from './layoutEditor';
 import { StaleLayoutError } from '../../node/layoutRuns';
 import { elementAtLine, connectionsAtLine, elementTarget } from '../../languageService/index';
 import { displayLocale } from '../locale';
@@ -24,6 +29,8 @@ import { previewFonts, previewHtml, previewResourceRoots, previewStrings } from 
 export interface PreviewContext {
   extensionUri: vscode.Uri;
   service: DiagramService;
+  /** Writes the layout file for moves, Keep and Re-layout. */
+  layouts: LayoutEditor;
   log: vscode.LogOutputChannel;
   /** Runs the export command for a document. */
   exportDocument(uri: vscode.Uri, format: 'svg' | 'png'): Thenable<unknown>;
@@ -89,6 +96,12 @@ export class DiagramPreview extends Disposable {
   readonly #hostTimes = new Map<number, { started: number; posted: number; longestSync: number }>();
   /** Send the remembered viewport with the next update (the document changed). */
   #restoreViewport = false;
+  /** The drawing on screen (the last one posted), which moves, Keep and export refer to. */
+  #shown: { uri: string; scene: Scene } | undefined;
+  /** Elements selected in the drawing (Re-layout's "selected elements only"). */
+  #selection: string[] = [];
+  /** Keeps the drawing across edits while the setting allows (see DiagramService.hold). */
+  #hold: vscode.Disposable | undefined;
 
   readonly #onDidDispose = this.register(new vscode.EventEmitter<void>());
   readonly onDidDispose = this.#onDidDispose.event;
@@ -122,10 +135,22 @@ export class DiagramPreview extends Disposable {
     );
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('archflow.preview')) this.#post({ type: 'settings', settings: this.#settings() });
+        if (!e.affectsConfiguration('archflow.preview')) return;
+        this.#post({ type: 'settings', settings: this.#settings() });
+        if (e.affectsConfiguration('archflow.preview.holdLayout')) {
+          this.#holdResource();
+          this.#scheduleRefresh(true);
+        }
       }),
     );
     this.register(ctx.service.onDidLoadCatalog(() => this.#scheduleRefresh(true)));
+    this.register(
+      ctx.service.onDidChangeKept((uri) => {
+        if (uri.toString() === this.#resource.toString()) this.#scheduleRefresh(true);
+      }),
+    );
+    this.register({ dispose: () => this.#hold?.dispose() });
+    this.#holdResource();
     panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: previewResourceRoots(ctx.extensionUri) };
     panel.iconPath = vscode.Uri.joinPath(ctx.extensionUri, 'media', 'diagram-file.svg');
     this.#render();
@@ -157,6 +182,31 @@ export class DiagramPreview extends Disposable {
     return this.#resource;
   }
 
+  /** The drawing on screen, if it is of the preview's document. */
+  get shownScene(): Scene | undefined {
+    return this.#shown?.uri === this.#resource.toString() ? this.#shown.scene : undefined;
+  }
+
+  /** The elements selected in the drawing. */
+  get selection(): readonly string[] {
+    return this.#selection;
+  }
+
+  /** Runs a layout action on the drawing shown (the toolbar, the keys and the commands). */
+  async layoutAction(action: 'keep' | 'relayout' | 'undo' | 'redo', ids: readonly string[] = []): Promise<boolean> {
+    const resource = this.#resource;
+    if (action === 'undo') return this.ctx.layouts.undo(resource);
+    if (action === 'redo') return this.ctx.layouts.redo(resource);
+    const doc = await this.#document();
+    const shown = this.shownScene ?? (await this.ctx.service.scene(doc));
+    return action === 'keep' ? this.ctx.layouts.keep(doc, shown) : this.ctx.layouts.relayout(doc, shown, ids);
+  }
+
+  #holdResource(): void {
+    this.#hold?.dispose();
+    this.#hold = previewConfig().holdLayout ? this.ctx.service.hold(this.#resource) : undefined;
+  }
+
   override dispose(): void {
     if (this.isDisposed) return;
     this.#onDidDispose.fire();
@@ -168,6 +218,8 @@ export class DiagramPreview extends Disposable {
   setResource(resource: vscode.Uri): void {
     if (resource.toString() === this.#resource.toString()) return;
     this.#resource = resource;
+    this.#holdResource();
+    this.#selection = [];
     this.#sentSceneVersion = undefined;
     this.#sentHighlight = '';
     this.#restoreViewport = true;
@@ -292,7 +344,8 @@ export class DiagramPreview extends Disposable {
         try {
           const scene = await this.ctx.service.scene(doc, analysis);
           syncStart = performance.now();
-          if (this.#sentSceneVersion !== version) {
+          // The same version is drawn again when its kept positions changed (a move, the layout file on disk).
+          if (this.#sentSceneVersion !== version || this.shownScene !== scene) {
             message.scene = scene;
             message.sceneVersion = version;
           }
@@ -317,7 +370,12 @@ export class DiagramPreview extends Disposable {
         const viewport = this.ctx.viewportFor(resource);
         if (viewport) message.viewport = viewport;
       }
-      if (message.scene) this.#sentSceneVersion = message.sceneVersion;
+      message.layout = await this.#layoutStatus(resource);
+      if (ticket !== this.#refreshes || this.isDisposed) return;
+      if (message.scene) {
+        this.#sentSceneVersion = message.sceneVersion;
+        this.#shown = { uri: resource.toString(), scene: message.scene };
+      }
       this.#post(message);
       const posted = performance.now();
       longestSync = Math.max(longestSync, posted - syncStart);
@@ -329,6 +387,37 @@ export class DiagramPreview extends Disposable {
       this.ctx.log.error(`preview refresh of ${resource.toString()} failed`, err);
       if (ticket === this.#refreshes) this.#post({ type: 'update', uri: resource.toString(), version: -1, problems: [], failure: String(err) });
     }
+  }
+
+  async #layoutStatus(resource: vscode.Uri): Promise<PreviewLayoutStatus> {
+    const kept = await this.ctx.service.kept(resource);
+    const problem = kept.problems?.[0];
+    const file = layoutFileUri(resource);
+    return {
+      source: kept.source,
+      ...(problem ? { problem: { file: file.path.split('/').pop() ?? file.path, line: problem.line, column: problem.column, message: problem.message } } : {}),
+      ...this.ctx.layouts.history(resource),
+    };
+  }
+
+  async #moved(moves: ElementMove[]): Promise<void> {
+    const shown = this.shownScene;
+    if (!shown) return;
+    const doc = await this.#document();
+    // A move that is not kept (refused: the user was told why) must not stay on screen.
+    if (!(await this.ctx.layouts.move(doc, shown, moves))) this.#repost();
+  }
+
+  /** Sends the drawing on screen again (the webview's own moves are taken back). */
+  #repost(): void {
+    this.#sentSceneVersion = undefined;
+    this.#shown = undefined;
+    this.#scheduleRefresh(true);
+  }
+
+  async #openLayoutFile(line: number, column: number): Promise<void> {
+    const at = new vscode.Position(line - 1, column - 1);
+    await vscode.window.showTextDocument(layoutFileUri(this.#resource), { selection: new vscode.Range(at, at), viewColumn: vscode.ViewColumn.One });
   }
 
   #highlight(editor: vscode.TextEditor): void {
@@ -402,9 +491,27 @@ export class DiagramPreview extends Disposable {
       case 'log':
         this.ctx.log[message.level === 'info' ? 'info' : message.level === 'warn' ? 'warn' : 'error'](`[preview] ${message.message}`);
         return;
+      case 'moveElements':
+        if (forThis(message.uri)) void this.#moved(message.moves).catch((err: unknown) => this.#failed('move', err));
+        return;
+      case 'layoutAction':
+        if (forThis(message.uri)) void this.layoutAction(message.action, message.ids).catch((err: unknown) => this.#failed(message.action, err));
+        return;
+      case 'selectionChanged':
+        if (forThis(message.uri)) this.#selection = message.ids;
+        return;
+      case 'openLayoutFile':
+        if (forThis(message.uri)) void this.#openLayoutFile(message.line, message.column);
+        return;
       default:
         assertNever(message, 'preview message');
     }
+  }
+
+  #failed(what: string, err: unknown): void {
+    this.ctx.log.error(`layout ${what} of ${this.#resource.toString()} failed`, err);
+    void vscode.window.showErrorMessage(vscode.l10n.t('The layout could not be changed: {0}', err instanceof Error ? err.message : String(err)));
+    this.#repost();
   }
 
   async #revealElement(id: string): Promise<void> {

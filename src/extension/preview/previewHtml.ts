@@ -32,6 +32,12 @@ export function previewStrings(): Record<string, string> {
     loading: vscode.l10n.t('Drawing…'),
     diagram: vscode.l10n.t('Diagram'),
     connection: vscode.l10n.t('Connection'),
+    keepLayout: vscode.l10n.t('Keep this layout (write it to the layout file)'),
+    relayout: vscode.l10n.t('Re-layout the whole diagram'),
+    relayoutSelected: vscode.l10n.t('Re-layout the selected elements'),
+    heldNote: vscode.l10n.t('Layout held'),
+    heldNoteTitle: vscode.l10n.t('No layout file: the drawing is held while you edit, in this session only. Keep this layout to save it, or Re-layout to tidy it.'),
+    layoutProblem: vscode.l10n.t('The layout file is ignored: {0}'),
   };
 }
 

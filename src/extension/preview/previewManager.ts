@@ -5,6 +5,7 @@ import type { DiagramService } from '../documents/diagramService';
 import { Disposable } from '../util/dispose';
 import { isDiagramDocument } from '../util/diagramDocument';
 import { DiagramPreview, type PreviewContext, type RenderedEvent } from './diagramPreview';
+import { LayoutEditor } from './layoutEditor';
 
 export interface OpenPreviewOptions {
   /** Open beside the editor (Ctrl+K V) instead of in the active column (Ctrl+Shift+V). */
@@ -33,6 +34,7 @@ export class PreviewManager extends Disposable implements vscode.WebviewPanelSer
     this.#ctx = {
       extensionUri,
       service,
+      layouts: new LayoutEditor(service),
       log,
       exportDocument,
       viewportFor: (uri) => this.#viewports.get(uri.toString()),
@@ -51,6 +53,17 @@ export class PreviewManager extends Disposable implements vscode.WebviewPanelSer
   /** The preview whose panel is active, if any. */
   get activePreview(): DiagramPreview | undefined {
     return this.#active;
+  }
+
+  /** Writes the layout files (moves, Keep, Re-layout, undo). */
+  get layouts(): LayoutEditor {
+    return this.#ctx.layouts;
+  }
+
+  /** The active preview, else a visible preview of `uri`. */
+  previewFor(uri: vscode.Uri | undefined): DiagramPreview | undefined {
+    if (this.#active && (!uri || this.#active.resource.toString() === uri.toString())) return this.#active;
+    return uri ? [...this.#previews].find((p) => p.resource.toString() === uri.toString()) : undefined;
   }
 
   /** Every open preview (tests). */

@@ -1,4 +1,5 @@
-import { layoutDiagram } from '../../core/layout/index';
+import { layoutWithKept } from '../../core/layout/index';
+import type { DiagramLayout } from '../../core/layout/layoutFile';
 import type { DiagramModel } from '../../core/model';
 import type { IconData, Scene } from '../../core/scene';
 import type { LayoutEngine } from '../documents/diagramService';
@@ -26,7 +27,7 @@ export async function loadElkQuietly(): Promise<void> {
  * host may not start a worker (code-server's web worker host refuses `new Worker`). Layouts run
  * one at a time, newest request last, each started from a fresh task; ELK runs each candidate
  * layout in a task of its own, so the thread goes back to the editor between them and typing is
- * not held up for longer than one candidate. Gives `layoutDiagram`'s scene; after `dispose`,
+ * not held up for longer than one candidate. Gives `layoutWithKept`'s scene; after `dispose`,
  * `layout` rejects.
  */
 export function createInThreadLayout(): LayoutEngine {
@@ -34,12 +35,12 @@ export function createInThreadLayout(): LayoutEngine {
   let elk: Promise<void> | undefined;
   let disposed = false;
   return {
-    layout(model: DiagramModel, icons: Record<string, IconData | null>): Promise<Scene> {
+    layout(model: DiagramModel, icons: Record<string, IconData | null>, _options?: undefined, limits: { kept?: DiagramLayout } = {}): Promise<Scene> {
       const run = queue.then(async () => {
         if (disposed) throw new Error('the layout engine was disposed');
         await new Promise((resolve) => setTimeout(resolve, 0));
         await (elk ??= loadElkQuietly());
-        return layoutDiagram(model, icons);
+        return layoutWithKept(model, icons, limits.kept);
       });
       queue = run.catch(() => undefined);
       return run;

@@ -1,3 +1,4 @@
+import type { DiagramLayout } from '../../core/layout/layoutFile';
 import type { DiagramModel } from '../../core/model';
 import type { IconData, Scene } from '../../core/scene';
 import type { LayoutPayload, WorkerResponse } from '../../protocol/workerMessages';
@@ -28,7 +29,7 @@ export interface WebLayoutEngine extends LayoutEngine {
    * scene either way. Given `document`, a layout of that document still waiting for its turn
    * is dropped (it rejects with a {@link LayoutSupersededError}): only the newest one runs.
    */
-  layout(model: DiagramModel, icons: Record<string, IconData | null>, request?: { document?: string }): Promise<Scene>;
+  layout(model: DiagramModel, icons: Record<string, IconData | null>, request?: { document?: string }, limits?: { kept?: DiagramLayout }): Promise<Scene>;
   /** Where layouts run: nowhere yet, in the web worker, or on this thread after a fallback. */
   readonly where: 'not started' | 'worker' | 'thread';
 }
@@ -78,7 +79,7 @@ export function createWebLayout(options: WebLayoutOptions): WebLayoutEngine {
     options.log.info(`layout runs on the extension host's thread: ${why}`);
   };
 
-  const runOnThread: Runner = (payload) => onThread().layout(payload.model, payload.icons);
+  const runOnThread: Runner = (payload) => onThread().layout(payload.model, payload.icons, undefined, payload.kept ? { kept: payload.kept } : {});
 
   const startWorker = (): typeof worker => {
     const make = options.createWorker ?? hostWorker;
@@ -151,7 +152,7 @@ export function createWebLayout(options: WebLayoutOptions): WebLayoutEngine {
     get where() {
       return where;
     },
-    layout(model, icons, request = {}) {
+    layout(model, icons, request = {}, limits = {}) {
       if (disposed) return Promise.reject(new Error('the layout engine was disposed'));
       return new Promise<Scene>((resolve, reject) => {
         const { document } = request;
@@ -161,7 +162,7 @@ export function createWebLayout(options: WebLayoutOptions): WebLayoutEngine {
             waiting.splice(i, 1)[0].reject(new LayoutSupersededError(document));
           }
         }
-        waiting.push({ payload: { model, icons }, document, resolve, reject });
+        waiting.push({ payload: { model, icons, ...(limits.kept ? { kept: limits.kept } : {}) }, document, resolve, reject });
         if (!busy) next();
       });
     },

@@ -1,6 +1,6 @@
 // Entry of the web layout worker (bundled to dist/web/layoutWorker.js, a classic script: VS
 // Code for the Web starts an extension's worker through `importScripts`). See createWebLayout.
-import { layoutDiagram } from '../../core/layout/index';
+import { layoutWithKept } from '../../core/layout/index';
 import type { Scene } from '../../core/scene';
 import { toWorkerError, type LayoutPayload, type WorkerRequest, type WorkerResponse } from '../../protocol/workerMessages';
 import { loadElkQuietly } from './inThreadLayout';
@@ -27,7 +27,7 @@ async function answer(id: number, request: Partial<LayoutPayload>): Promise<void
   try {
     if (typeof request.model !== 'object' || request.model === null) throw new TypeError('the layout request has no diagram model');
     await (elk ??= loadElkQuietly());
-    response = { id, value: await layoutDiagram(request.model, request.icons ?? {}, request.options) };
+    response = { id, value: await layoutWithKept(request.model, request.icons ?? {}, request.kept, request.options) };
   } catch (error) {
     response = { id, error: toWorkerError(error) };
   }

@@ -10,6 +10,7 @@ export interface ArchflowApi {
   onDidRenderPreview: vscode.Event<{ uri: string; version: number; elements: number }>;
   onDidMakeScene: vscode.Event<{ uri: string; version: number; laidOut: boolean }>;
   previewCount(): number;
+  sceneOf(uri: vscode.Uri): Promise<{ nodes: Array<{ id: string; x: number; y: number }> }>;
   chat: ChatHandle;
   markdownDrawingsSettled(): Promise<void>;
   mcpServers: DiagramServerProvider;

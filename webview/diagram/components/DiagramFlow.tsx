@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ReactFlow, type EdgeMouseHandler, type EdgeTypes, type NodeMouseHandler, type NodeTypes, type OnMoveEnd } from '@xyflow/react';
+import { ReactFlow, type EdgeMouseHandler, type EdgeTypes, type NodeMouseHandler, type NodeTypes, type OnMoveEnd, type OnNodeDrag, type OnNodesChange } from '@xyflow/react';
 import type { Shape } from '../../../src/core/model';
 import type { DiagramFlowEdge, DiagramFlowNode } from '../sceneToFlow';
 import { DiagramEdge } from './DiagramEdge';
@@ -33,7 +33,8 @@ export const FIT_OPTIONS = { padding: 0.12, maxZoom: 1.5 };
  * A laid-out diagram in React Flow, read-only: what every ArchFlow surface that draws a
  * scene (the VS Code preview, the MCP App in AI chats) shows, with the same node and
  * edge components, stacking (`zIndexMode="manual"`, see sceneToFlow) and zoom range.
- * Elements can be focused and clicked but not dragged, connected or deleted. Must be
+ * Elements can be focused and clicked, not connected or deleted; they are dragged only
+ * where a surface marks its nodes draggable and takes the changes (`onNodesChange`). Must be
  * inside a `ReactFlowProvider` and a `DrawingContext`.
  */
 export function DiagramFlow({
@@ -45,6 +46,8 @@ export function DiagramFlow({
   onEdgeClick,
   onMoveEnd,
   onPaneClick,
+  onNodesChange,
+  onNodeDragStop,
   children,
 }: {
   nodes: DiagramFlowNode[];
@@ -55,6 +58,8 @@ export function DiagramFlow({
   onEdgeClick?: EdgeMouseHandler<DiagramFlowEdge>;
   onMoveEnd?: OnMoveEnd;
   onPaneClick?: () => void;
+  onNodesChange?: OnNodesChange<DiagramFlowNode>;
+  onNodeDragStop?: OnNodeDrag<DiagramFlowNode>;
   children?: ReactNode;
 }) {
   return (
@@ -75,6 +80,8 @@ export function DiagramFlow({
       onEdgeClick={onEdgeClick}
       onMoveEnd={onMoveEnd}
       onPaneClick={onPaneClick}
+      onNodesChange={onNodesChange}
+      onNodeDragStop={onNodeDragStop}
       minZoom={0.05}
       maxZoom={4}
       fitViewOptions={FIT_OPTIONS}

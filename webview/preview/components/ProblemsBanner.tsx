@@ -1,4 +1,4 @@
-import type { PreviewProblem } from '../../../src/protocol/index';
+import type { PreviewLayoutStatus, PreviewProblem } from '../../../src/protocol/index';
 
 function format(template: string, ...args: (string | number)[]): string {
   return template.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
@@ -16,17 +16,30 @@ export function ProblemsBanner({
   hasDrawing,
   strings,
   onReveal,
+  layoutProblem,
+  onOpenLayoutProblem,
 }: {
   problems: PreviewProblem[];
   failure?: string;
   hasDrawing: boolean;
   strings: Record<string, string>;
   onReveal(line: number, column: number): void;
+  /** The layout file does not parse: the drawing ignores it. */
+  layoutProblem?: NonNullable<PreviewLayoutStatus['problem']>;
+  onOpenLayoutProblem?(line: number, column: number): void;
 }) {
   const errors = problems.filter((p) => p.severity === 'error');
-  if (errors.length === 0 && !failure) return null;
+  if (errors.length === 0 && !failure && !layoutProblem) return null;
   return (
     <div className="af-banner" role="alert">
+      {layoutProblem && (
+        <button type="button" className="af-problem af-layout-problem" onClick={() => onOpenLayoutProblem?.(layoutProblem.line, layoutProblem.column)}>
+          <span className="af-problem-pos">
+            {layoutProblem.file}:{layoutProblem.line}:{layoutProblem.column}
+          </span>
+          <span className="af-problem-message">{format(strings.layoutProblem ?? '{0}', layoutProblem.message)}</span>
+        </button>
+      )}
       {failure && <div className="af-banner-title">{format(strings.failure ?? '{0}', failure)}</div>}
       {errors.length > 0 && <div className="af-banner-title">{hasDrawing ? strings.problemsTitle : strings.problemsTitleNoDrawing}</div>}
       <ul className="af-problems">

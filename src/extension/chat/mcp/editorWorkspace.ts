@@ -90,11 +90,12 @@ export class VsCodeDiagramWorkspace implements DiagramWorkspace {
    * drawing of the version (the one the preview shows, laid out once for both); once it has
    * moved on, the snapshot's own text, laid out on the same worker.
    */
-  scene(document: DiagramDocument): Promise<Scene> {
-    const uri = document.path ? vscode.Uri.file(document.path).toString() : undefined;
-    const open = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri && !d.isClosed) : undefined;
+  async scene(document: DiagramDocument): Promise<Scene> {
+    const uri = document.path ? vscode.Uri.file(document.path) : undefined;
+    const open = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString() && !d.isClosed) : undefined;
     if (open && open.version === document.version) return this.diagrams.scene(open);
-    return this.diagrams.sceneOfText(document.text);
+    // The layout file beside it still holds its boxes where the user put them.
+    return this.diagrams.sceneOfText(document.text, uri ? await this.diagrams.fileKept(uri) : undefined);
   }
 
   async #document(path: string): Promise<vscode.TextDocument | undefined> {

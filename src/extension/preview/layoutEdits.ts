@@ -1,0 +1,42 @@
+/**
+ * What the preview's layout gestures write to the layout file, as pure functions of the
+ * drawing shown: moved boxes, elements to lay out afresh, and the file's text in the
+ * serializer's stable format (stale ids dropped). Free of VS Code, so they are unit-tested.
+ */
+import { emptyLayout, layoutFromScene, mergeLayout, serializeLayoutFile, type DiagramLayout } from '../../core/layout/layoutFile';
+import type { DiagramModel } from '../../core/model';
+import type { Scene } from '../../core/scene';
+import { movedPositions, type Move } from '../../core/sceneMoves';
+
+/** The layout of `scene` (waypoints from `previous`) with `moves` applied; a group's members move with it. */
+export function layoutWithMoves(scene: Scene, previous: DiagramLayout | undefined, moves: readonly Move[]): DiagramLayout {
+  const layout = layoutFromScene(scene, previous);
+  for (const [id, to] of movedPositions(scene, moves)) {
+    const box = layout.nodes.get(id) ?? layout.groups.get(id);
+    if (box) Object.assign(box, { x: Math.round(to.x), y: Math.round(to.y) });
+  }
+  return layout;
+}
+
+/**
+ * `layout` without the positions of `ids` (and of everything inside a group among them), so
+ * that laying out with the rest kept places them as new elements.
+ */
+export function layoutWithout(layout: DiagramLayout, scene: Scene, ids: readonly string[]): DiagramLayout {
+  const dropped = new Set(ids);
+  const parents = new Map<string, string | undefined>([...scene.groups, ...scene.nodes].map((e) => [e.id, e.parent]));
+  const inside = (id: string) => {
+    for (let up: string | undefined = id; up !== undefined; up = parents.get(up)) if (dropped.has(up)) return true;
+    return false;
+  };
+  const out = emptyLayout(layout.direction);
+  for (const [id, b] of layout.nodes) if (!inside(id)) out.nodes.set(id, b);
+  for (const [id, b] of layout.groups) if (!inside(id)) out.groups.set(id, b);
+  for (const [key, points] of layout.waypoints) out.waypoints.set(key, points);
+  return out;
+}
+
+/** The layout file's text for `layout`, without what `model` no longer has. */
+export function layoutFileText(layout: DiagramLayout, model: DiagramModel): string {
+  return serializeLayoutFile({ kind: 'diagram', layout: mergeLayout(layout, model).layout });
+}

@@ -1,0 +1,77 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDiagram } from '../../../src/core/language';
+import { keptLayout, layoutDiagram } from '../../../src/core/layout';
+import { layoutFromScene, parseLayoutFile } from '../../../src/core/layout/layoutFile';
+import { layoutFileText, layoutWithMoves, layoutWithout } from '../../../src/extension/preview/layoutEdits';
+
+const TEXT = `
+web = rect "Web"
+backend = group "Backend" {
+  api = rect "API"
+  db = cylinder "DB"
+}
+web -> api
+api -> db
+`;
+
+async function drawn(text = TEXT) {
+  const { model } = parseDiagram(text);
+  return { model, scene: await layoutDiagram(model, {}) };
+}
+
+describe('layoutEdits', () => {
+  it('a move becomes one changed line of the layout file, and the kept drawing puts the box there', async () => {
+    const { model, scene } = await drawn();
+    const web = scene.nodes.find((n) => n.id === 'web')!;
+    const before = layoutFileText(layoutFromScene(scene), model);
+    const after = layoutFileText(layoutWithMoves(scene, undefined, [{ id: 'web', x: web.x + 0.4, y: web.y + 300.6 }]), model);
+    const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
+    assert.deepEqual(
+      changed.map((line) => line.replace(/,$/, '')),
+      [`    "web": { "x": ${web.x}, "y": ${web.y + 301}, "width": ${web.width}, "height": ${web.height} }`],
+    );
+    const parsed = parseLayoutFile(after);
+    assert.ok(parsed.ok && parsed.file.kind === 'diagram');
+    const redrawn = keptLayout(model, {}, parsed.file.layout);
+    const at = redrawn.nodes.find((n) => n.id === 'web')!;
+    assert.deepEqual({ x: at.x, y: at.y }, { x: web.x, y: web.y + 301 });
+  });
+
+  it('moving a group writes its members moved by the same offset', async () => {
+    const { scene } = await drawn();
+    const g = scene.groups.find((x) => x.id === 'backend')!;
+    const layout = layoutWithMoves(scene, undefined, [{ id: 'backend', x: g.x + 50, y: g.y + 20 }]);
+    for (const id of ['api', 'db']) {
+      const n = scene.nodes.find((x) => x.id === id)!;
+      assert.deepEqual({ x: layout.nodes.get(id)!.x, y: layout.nodes.get(id)!.y }, { x: n.x + 50, y: n.y + 20 });
+    }
+    assert.equal(layout.groups.get('backend')!.x, g.x + 50);
+  });
+
+  it('keeps the waypoints the previous file gave connections still drawn', async () => {
+    const { scene } = await drawn();
+    const previous = layoutFromScene(scene);
+    previous.waypoints.set('web -> api', [{ x: 10, y: 10 }]);
+    previous.waypoints.set('gone -> away', [{ x: 1, y: 1 }]);
+    const layout = layoutWithMoves(scene, previous, []);
+    assert.deepEqual([...layout.waypoints.keys()], ['web -> api']);
+  });
+
+  it('re-layout of selected elements drops their positions (a group with its members) and keeps the rest', async () => {
+    const { scene } = await drawn();
+    const rest = layoutWithout(layoutFromScene(scene), scene, ['backend']);
+    assert.deepEqual([...rest.nodes.keys()], ['web']);
+    assert.deepEqual([...rest.groups.keys()], []);
+    const one = layoutWithout(layoutFromScene(scene), scene, ['db']);
+    assert.deepEqual([...one.nodes.keys()].sort(), ['api', 'web']);
+  });
+
+  it('the file text drops what the diagram no longer has', async () => {
+    const { scene } = await drawn();
+    const { model } = parseDiagram('web = rect "Web"');
+    const parsed = parseLayoutFile(layoutFileText(layoutFromScene(scene), model));
+    assert.ok(parsed.ok && parsed.file.kind === 'diagram');
+    assert.deepEqual([...parsed.file.layout.nodes.keys()], ['web']);
+  });
+});

@@ -28,6 +28,10 @@ const commands = [
   { command: 'archflow.showSource', title: '%command.showSource%', category: 'ArchFlow', icon: '$(go-to-file)' },
   { command: 'archflow.exportSvg', title: '%command.exportSvg%', category: 'ArchFlow' },
   { command: 'archflow.exportPng', title: '%command.exportPng%', category: 'ArchFlow' },
+  { command: 'archflow.renameLabel', title: '%command.renameLabel%', category: 'ArchFlow' },
+  { command: 'archflow.deleteElement', title: '%command.deleteElement%', category: 'ArchFlow' },
+  { command: 'archflow.connectTo', title: '%command.connectTo%', category: 'ArchFlow' },
+  { command: 'archflow.restyle', title: '%command.restyle%', category: 'ArchFlow' },
   { command: 'archflow.openChat', title: '%command.openChat%', category: 'ArchFlow', icon: '$(comment-discussion)' },
   { command: 'archflow.newChat', title: '%command.newChat%', category: 'ArchFlow', icon: '$(add)' },
   { command: 'archflow.showChatHistory', title: '%command.showChatHistory%', category: 'ArchFlow', icon: '$(history)' },
@@ -128,6 +132,11 @@ export const manifest = {
         // In a Markdown editor they export the diagram fence under the cursor.
         { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG} || editorLangId == markdown || ${isPreview}` },
         { command: 'archflow.exportPng', when: `resourceLangId == ${LANG} || editorLangId == markdown || ${isPreview}` },
+        // The picture's edits from the text: they act on the element under the cursor.
+        { command: 'archflow.renameLabel', when: `editorLangId == ${LANG}` },
+        { command: 'archflow.deleteElement', when: `editorLangId == ${LANG}` },
+        { command: 'archflow.connectTo', when: `editorLangId == ${LANG}` },
+        { command: 'archflow.restyle', when: `editorLangId == ${LANG}` },
         { command: 'archflow.stopChat', when: 'archflow.chat.running' },
         { command: 'archflow.askAboutDiagram', when: `resourceLangId == ${LANG}` },
         { command: 'archflow.fixDiagramWithChat', when: `resourceLangId == ${LANG}` },

@@ -9,6 +9,7 @@ import { LanguageFeatures } from './language/languageFeatures';
 import { FenceDrawings, type DrawingFiles } from './markdown/fenceDrawings';
 import { MarkdownFeatures } from './markdown/markdownFeatures';
 import { MarkdownFences } from './markdown/markdownFences';
+import { pictureEditCommands } from './pictureEdits/pictureEditCommands';
 import { PreviewManager } from './preview/previewManager';
 import { CommandManager } from './util/commandManager';
 
@@ -46,7 +47,7 @@ export function wireDiagramFeatures(context: vscode.ExtensionContext, log: vscod
     vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri),
   );
   context.subscriptions.push(service, fences, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
-  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter)]) {
+  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter), ...pictureEditCommands(service)]) {
     commands.add(command);
   }
   return { service, drawings, exporter, previews, commands };

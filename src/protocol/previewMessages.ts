@@ -4,6 +4,7 @@
  * Messages about a document carry its `uri`, and updates carry its `version`: the
  * webview ignores anything older than what it already shows.
  */
+import type { PictureEditMessage, PictureEditRefusedMessage } from './pictureEditMessages';
 import type { DiagnosticReport } from '../core/language/messages';
 import type { Scene } from '../core/scene';
 
@@ -65,7 +66,7 @@ export interface SettingsMessage {
   settings: PreviewSettings;
 }
 
-export type HostToPreviewMessage = UpdateMessage | HighlightMessage | SettingsMessage;
+export type HostToPreviewMessage = UpdateMessage | HighlightMessage | SettingsMessage | PictureEditRefusedMessage;
 
 /** Webview -> host: the message listener is installed; the host may start sending. */
 export interface ReadyMessage {
@@ -141,7 +142,8 @@ export type PreviewToHostMessage =
   | ExportRequestMessage
   | OpenLinkMessage
   | RenderedMessage
-  | LogMessage;
+  | LogMessage
+  | PictureEditMessage;
 
 /**
  * What the preview webview persists with `setState` (view state only; the host owns the

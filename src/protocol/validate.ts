@@ -1,5 +1,6 @@
 // zod/mini: the same validation as zod's classic API, tree-shakable for the extension bundle.
 import * as z from 'zod/mini';
+import { pictureEditSchema } from './pictureEditValidate';
 import type { PreviewState, PreviewToHostMessage } from './previewMessages';
 
 const MAX_URI = 8192;
@@ -32,6 +33,7 @@ const schemas = {
     heapBytes: z.optional(z.number().check(z.refine(Number.isFinite, 'must be finite'), z.gte(0))),
   }),
   log: z.strictObject({ type: z.literal('log'), level: z.enum(['error', 'warn', 'info']), message: z.string().check(z.maxLength(MAX_TEXT)) }),
+  pictureEdit: pictureEditSchema,
 } satisfies Record<PreviewToHostMessage['type'], z.ZodMiniType>;
 
 const message = z.discriminatedUnion('type', [
@@ -43,6 +45,7 @@ const message = z.discriminatedUnion('type', [
   schemas.openLink,
   schemas.rendered,
   schemas.log,
+  schemas.pictureEdit,
 ]);
 
 // Fails to compile if a schema and its TypeScript message type drift apart.

@@ -19,6 +19,7 @@ import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';
 import { toVsRange } from '../util/diagramDocument';
 import { previewFonts, previewHtml, previewResourceRoots, previewStrings } from './previewHtml';
+import { applyPreviewGesture } from '../pictureEdits/applyPictureEdit';
 
 /** What a preview needs from its surroundings. */
 export interface PreviewContext {
@@ -399,6 +400,9 @@ export class DiagramPreview extends Disposable {
         });
         return;
       }
+      case 'pictureEdit':
+        if (forThis(message.uri)) void this.#document().then((doc) => applyPreviewGesture(doc, message, (m) => this.#post(m)));
+        return;
       case 'log':
         this.ctx.log[message.level === 'info' ? 'info' : message.level === 'warn' ? 'warn' : 'error'](`[preview] ${message.message}`);
         return;

@@ -5,6 +5,8 @@ import type { HostToPreviewMessage, PreviewSettings } from '../../src/protocol/i
 import { DiagramFlow, FIT_OPTIONS } from '../diagram/components/DiagramFlow';
 import { format, ProblemsBanner } from './components/ProblemsBanner';
 import { Toolbar } from './components/Toolbar';
+import { Palette } from './components/Palette';
+import { usePictureEdits } from './usePictureEdits';
 import { DrawingContext, paletteNameFor, type Drawing } from '../diagram/drawingContext';
 import { TITLE_NODE_ID, type DiagramFlowNode } from '../diagram/sceneToFlow';
 import { useDocumentHidden, useReducedMotion, useSmilPausedWhile, useThemeKind } from '../diagram/hooks';
@@ -175,6 +177,8 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
     [host, saveState, uri],
   );
 
+  const edits = usePictureEdits({ host, uri: doc.uri, version: doc.version, scene: doc.scene, problems: doc.problems, strings: boot.strings });
+
   const paletteName = paletteNameFor(doc.scene?.theme, theme === 'dark' || theme === 'hc-dark');
   const palette = THEMES[paletteName];
   const explicitTheme = doc.scene?.theme === 'light' || doc.scene?.theme === 'dark';
@@ -188,8 +192,9 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
       animate: settings.animations && !reducedMotion,
       labelZ: flow.labelZ,
       onEdgeLabelClick: (edge) => revealLine(edge.line),
+      editable: edits.editable,
     }),
-    [palette, theme, canvas, settings.animations, reducedMotion, flow.labelZ, revealLine],
+    [palette, theme, canvas, settings.animations, reducedMotion, flow.labelZ, revealLine, edits.editable],
   );
 
   const errors = doc.problems.some((p) => p.severity === 'error');
@@ -200,8 +205,8 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
 
   return (
     <DrawingContext.Provider value={drawing}>
-      <div className={rootClass} style={{ ['--af-canvas' as string]: canvas, ['--af-accent' as string]: palette.accent }} data-uri={doc.uri} data-version={doc.version}>
-        <DiagramFlow nodes={nodes} edges={edges} colorMode={paletteName} ariaLabel={boot.strings.diagram} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onMoveEnd={onMoveEnd}>
+      <div className={rootClass} style={{ ['--af-canvas' as string]: canvas, ['--af-accent' as string]: palette.accent }} data-uri={doc.uri} data-version={doc.version} onKeyDown={edits.onKeyDown}>
+        <DiagramFlow nodes={nodes} edges={edges} colorMode={paletteName} ariaLabel={boot.strings.diagram} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onMoveEnd={onMoveEnd} {...(edits.editing ? { editing: edits.editing } : {})}>
           <Controls showInteractive={false} fitViewOptions={FIT_OPTIONS} />
           {minimap && <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'diagramGroup' ? 'transparent' : palette.node.stroke)} nodeStrokeColor={palette.node.stroke} />}
           <Panel position="top-right">
@@ -212,7 +217,13 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
               onExport={(f) => host.post({ type: 'export', format: f })}
             />
           </Panel>
+          {edits.editable && (
+            <Panel position="top-left">
+              <Palette strings={boot.strings} onAdd={edits.addFromPalette} />
+            </Panel>
+          )}
         </DiagramFlow>
+        {edits.overlays}
         <ProblemsBanner problems={doc.problems} failure={doc.failure} hasDrawing={doc.scene !== undefined} strings={boot.strings} onReveal={revealLine} />
         {doc.version < 0 && <div className="af-message">{boot.strings.loading}</div>}
         {empty && !errors && <div className="af-message">{format(boot.strings.empty ?? '{0}', 'api = rectangle "API"')}</div>}

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PreviewSettings } from '../../protocol/index';
 import { webviewPageHtml } from '../util/webviewPage';
+import { pictureEditStrings } from '../pictureEdits/pictureEditStrings';
 
 /** What the webview reads from its `<meta id="archflow-preview-config">` before any message. */
 export interface PreviewBootConfig {
@@ -32,6 +33,7 @@ export function previewStrings(): Record<string, string> {
     loading: vscode.l10n.t('Drawing…'),
     diagram: vscode.l10n.t('Diagram'),
     connection: vscode.l10n.t('Connection'),
+    ...pictureEditStrings(),
   };
 }
 

@@ -32,6 +32,7 @@ export const STEPS = [
   { name: 'ui-chat', what: 'UI: chat view (runChatUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runChatUiTests.ts') },
   { name: 'ui-editor', what: 'UI: the chat drawing in the editor, the MCP servers view (runEditorUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runEditorUiTests.ts') },
   { name: 'ui-chat-app', what: 'UI: MCP apps in the chat (runChatAppUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runChatAppUiTests.ts') },
+  { name: 'ui-picture', what: 'UI: editing in the preview, each gesture a text edit (runPictureEditUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runPictureEditUiTests.ts') },
   { name: 'ui-web', what: 'UI: VS Code for the Web, the browser entry in the web worker extension host (runWebUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runWebUiTests.ts') },
 ];
 

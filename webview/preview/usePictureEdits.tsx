@@ -4,7 +4,7 @@ import { ANIMATIONS, LINE_STYLES, SHAPES } from '../../src/core/language/index';
 import type { Scene } from '../../src/core/scene';
 import type { HostToPreviewMessage, PaletteElement, PictureEditTarget, PictureGesture, PreviewProblem } from '../../src/protocol/index';
 import type { DiagramEditing } from '../diagram/components/DiagramFlow';
-import type { DiagramFlowEdge, DiagramFlowNode } from '../diagram/sceneToFlow';
+import { TITLE_NODE_ID, type DiagramFlowEdge, type DiagramFlowNode } from '../diagram/sceneToFlow';
 import type { HostChannel } from '../vscodeApi';
 import { ElementMenu, type MenuItem } from './components/ElementMenu';
 import { GroupDeleteDialog } from './components/GroupDeleteDialog';
@@ -143,9 +143,15 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
         ? {
             onConnect: (c: Connection) => c.source !== c.target && post({ kind: 'connect', source: c.source, target: c.target }),
             onConnectEnd: (event, state: FinalConnectionState) => {
-              if (state.isValid || !state.fromNode || state.toNode) return;
+              if (state.isValid || !state.fromNode) return;
               const e = 'changedTouches' in event ? event.changedTouches[0]! : event;
               const source = state.fromNode.id;
+              // Dropped on a node's body rather than its handle: that node is the target.
+              const over = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>('.react-flow__node')?.dataset.id ?? state.toNode?.id;
+              if (over) {
+                if (over !== source && over !== TITLE_NODE_ID) post({ kind: 'connect', source, target: over });
+                return;
+              }
               const parent = groupAt(rf.screenToFlowPosition({ x: e.clientX, y: e.clientY }));
               setLabel({
                 title: t('editNewNodeLabel', elementName(source)),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 /**
  * Edits a label in place: Enter writes it, Shift+Enter starts a new line, Escape cancels.
+ * Losing the focus does not cancel: a click on the element also moves the editor's cursor.
  * Placed over the element it renames (or at the top of the view when that is not on screen).
  */
 export function LabelEditor({ title, initial, at, onCommit, onCancel }: { title: string; initial: string; at: { x: number; y: number }; onCommit(label: string): void; onCancel(): void }) {
@@ -28,7 +29,6 @@ export function LabelEditor({ title, initial, at, onCommit, onCancel }: { title:
             onCommit(value);
           }
         }}
-        onBlur={onCancel}
       />
     </div>
   );

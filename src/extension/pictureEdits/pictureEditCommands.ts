@@ -16,6 +16,15 @@ function diagramEditor(): vscode.TextEditor {
   return editor;
 }
 
+/** The active editor, its model and what is under its cursor, or an error for the user. */
+function atCursor(service: DiagramService): { editor: vscode.TextEditor; model: DiagramModel; target: EditTarget } {
+  const editor = diagramEditor();
+  const { model } = service.analyze(editor.document);
+  const target = targetAtCursor(model, editor.selection.active);
+  if (!target) throw new Error(vscode.l10n.t('Put the cursor on a node, group or connection.'));
+  return { editor, model, target };
+}
+
 async function run(editor: vscode.TextEditor, edit: (text: string) => PictureEditResult): Promise<void> {
   const result = await applyPictureEdit(editor.document, edit);
   if (!result.ok) void vscode.window.showWarningMessage(result.reason);
@@ -32,10 +41,7 @@ export class RenameLabelCommand implements Command {
   readonly id = 'archflow.renameLabel';
   constructor(private readonly service: DiagramService) {}
   async execute(): Promise<void> {
-    const editor = diagramEditor();
-    const { model } = this.service.analyze(editor.document);
-    const target = targetAtCursor(model, editor.selection.active);
-    if (!target) throw new Error(vscode.l10n.t('Put the cursor on a node, group or connection.'));
+    const { editor, model, target } = atCursor(this.service);
     const current = 'element' in target ? model.elements.find((e) => e.id === target.element)?.label : model.connections.find((c) => c.id === target.connection)?.label;
     const label = await vscode.window.showInputBox({ title: vscode.l10n.t('Label of {0}', describe(model, target)), value: current ?? '', prompt: vscode.l10n.t('\\n starts a new line.') });
     if (label === undefined) return;
@@ -48,10 +54,7 @@ export class DeleteElementCommand implements Command {
   readonly id = 'archflow.deleteElement';
   constructor(private readonly service: DiagramService) {}
   async execute(): Promise<void> {
-    const editor = diagramEditor();
-    const { model } = this.service.analyze(editor.document);
-    const target = targetAtCursor(model, editor.selection.active);
-    if (!target) throw new Error(vscode.l10n.t('Put the cursor on a node, group or connection.'));
+    const { editor, model, target } = atCursor(this.service);
     if ('connection' in target) {
       await run(editor, (text) => deleteElements(text, { connections: [target.connection] }, pictureEditOptions()));
       return;
@@ -114,10 +117,7 @@ export class RestyleCommand implements Command {
   readonly id = 'archflow.restyle';
   constructor(private readonly service: DiagramService) {}
   async execute(): Promise<void> {
-    const editor = diagramEditor();
-    const { model } = this.service.analyze(editor.document);
-    const target = targetAtCursor(model, editor.selection.active);
-    if (!target) throw new Error(vscode.l10n.t('Put the cursor on a node, group or connection.'));
+    const { editor, model, target } = atCursor(this.service);
     const element = 'element' in target ? model.elements.find((e) => e.id === target.element) : undefined;
     const context = element ? element.kind : 'connection';
     const locale = displayLocale();

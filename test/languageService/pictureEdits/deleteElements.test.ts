@@ -3,29 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deleteElements } from '../../../src/languageService/pictureEdits/index';
-import { crlf, edited, EN, PT, refused, touchedLines } from './fixtures';
+import { crlf, edited, EN, PT, refused, touchedLines, withLine } from './fixtures';
 
 test('a node goes with its connections: an id used by several connections leaves every list (pt-BR)', () => {
   const r = deleteElements(PT, { elements: ['api1'] });
-  assert.equal(
-    edited(PT, r),
-    `diagrama "Loja"
-direção LR
-
-# clientes
-cliente = pessoa "Clientes"
-lb      = ícone logos:aws-elb "LB"
-
-app = grupo "App" {
-  api2 = retângulo "API 2"
-}
-db = cilindro "Postgres" # o banco
-
-cliente -> lb "HTTPS" anim=pacotes
-lb -> api2
-api2 -> db "SQL" estilo=tracejado
-`,
-  );
+  const expected = withLine(withLine(withLine(PT, 16, 'api2 -> db "SQL" estilo=tracejado'), 15, 'lb -> api2'), 9, null);
+  assert.equal(edited(PT, r), expected);
   assert.deepEqual(touchedLines(r), [8, 14, 15]);
 });
 

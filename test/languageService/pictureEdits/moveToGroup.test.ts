@@ -3,30 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { moveToGroup } from '../../../src/languageService/pictureEdits/index';
-import { edited, EN, PT, refused } from './fixtures';
+import { edited, EN, insertAfter, PT, refused, withLine } from './fixtures';
 
 test('a node into a group, aligned with its new neighbours (pt-BR)', () => {
   const r = moveToGroup(PT, ['db'], 'app');
-  assert.equal(
-    edited(PT, r),
-    `diagrama "Loja"
-direção LR
-
-# clientes
-cliente = pessoa "Clientes"
-lb      = ícone logos:aws-elb "LB"
-
-app = grupo "App" {
-  api1 = retângulo "API 1"
-  api2 = retângulo "API 2"
-  db   = cilindro "Postgres" # o banco
-}
-
-cliente -> lb "HTTPS" anim=pacotes
-lb -> api1, api2
-api1, api2 -> db "SQL" estilo=tracejado
-`,
-  );
+  assert.equal(edited(PT, r), insertAfter(withLine(PT, 12, null), 10, '  db   = cilindro "Postgres" # o banco'));
 });
 
 test('out of a group to the top level, in the file’s own indentation (English)', () => {

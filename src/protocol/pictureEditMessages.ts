@@ -1,5 +1,6 @@
 import type { AttributeName } from '../core/language/index';
 import type { Shape } from '../core/model';
+import type { IconData } from '../core/scene';
 
 /** An element (node or group) by id, or a connection by its scene id (`c0`, `c1`…). */
 export type PictureEditTarget = { element: string } | { connection: string };
@@ -39,4 +40,21 @@ export interface PictureEditRefusedMessage {
   type: 'pictureEditRefused';
   uri: string;
   reason: string;
+}
+
+/** Webview -> host: icons for the palette's search box (the host holds the catalog). */
+export interface IconSearchMessage {
+  type: 'iconSearch';
+  uri: string;
+  /** Echoed in the answer: only the newest request's answer is shown. */
+  requestId: number;
+  query: string;
+}
+
+/** Host -> webview: the icons for a search, best first (the ranking `search_icons` gives), with their pictures. */
+export interface IconSearchResultMessage {
+  type: 'iconSearchResult';
+  uri: string;
+  requestId: number;
+  icons: { id: string; set: string; data: IconData | null }[];
 }

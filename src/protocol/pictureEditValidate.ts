@@ -1,7 +1,7 @@
 // The preview's gesture messages, validated like every message from a webview (see validate.ts).
 import * as z from 'zod/mini';
 import { ATTRIBUTES, SHAPES } from '../core/language/index';
-import type { PictureEditMessage } from './pictureEditMessages';
+import type { IconSearchMessage, PictureEditMessage } from './pictureEditMessages';
 
 const MAX_URI = 8192;
 const MAX_ID = 1024;
@@ -50,6 +50,16 @@ export const pictureEditSchema = z.strictObject({
   gesture,
 });
 
+/** The schema of {@link IconSearchMessage}. */
+export const iconSearchSchema = z.strictObject({
+  type: z.literal('iconSearch'),
+  uri: z.string().check(z.minLength(1), z.maxLength(MAX_URI)),
+  requestId: z.int().check(z.gte(0)),
+  query: z.string().check(z.maxLength(200)),
+});
+
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const schemaMatchesType: Equals<z.infer<typeof pictureEditSchema>, PictureEditMessage> = true;
 void schemaMatchesType;
+const searchMatchesType: Equals<z.infer<typeof iconSearchSchema>, IconSearchMessage> = true;
+void searchMatchesType;

@@ -4,7 +4,7 @@
  * Messages about a document carry its `uri`, and updates carry its `version`: the
  * webview ignores anything older than what it already shows.
  */
-import type { PictureEditMessage, PictureEditRefusedMessage } from './pictureEditMessages';
+import type { IconSearchMessage, IconSearchResultMessage, PictureEditMessage, PictureEditRefusedMessage } from './pictureEditMessages';
 import type { DiagnosticReport } from '../core/language/messages';
 import type { Scene } from '../core/scene';
 
@@ -66,7 +66,7 @@ export interface SettingsMessage {
   settings: PreviewSettings;
 }
 
-export type HostToPreviewMessage = UpdateMessage | HighlightMessage | SettingsMessage | PictureEditRefusedMessage;
+export type HostToPreviewMessage = UpdateMessage | HighlightMessage | SettingsMessage | PictureEditRefusedMessage | IconSearchResultMessage;
 
 /** Webview -> host: the message listener is installed; the host may start sending. */
 export interface ReadyMessage {
@@ -143,7 +143,8 @@ export type PreviewToHostMessage =
   | OpenLinkMessage
   | RenderedMessage
   | LogMessage
-  | PictureEditMessage;
+  | PictureEditMessage
+  | IconSearchMessage;
 
 /**
  * What the preview webview persists with `setState` (view state only; the host owns the

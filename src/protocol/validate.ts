@@ -1,6 +1,6 @@
 // zod/mini: the same validation as zod's classic API, tree-shakable for the extension bundle.
 import * as z from 'zod/mini';
-import { pictureEditSchema } from './pictureEditValidate';
+import { iconSearchSchema, pictureEditSchema } from './pictureEditValidate';
 import type { PreviewState, PreviewToHostMessage } from './previewMessages';
 
 const MAX_URI = 8192;
@@ -34,6 +34,7 @@ const schemas = {
   }),
   log: z.strictObject({ type: z.literal('log'), level: z.enum(['error', 'warn', 'info']), message: z.string().check(z.maxLength(MAX_TEXT)) }),
   pictureEdit: pictureEditSchema,
+  iconSearch: iconSearchSchema,
 } satisfies Record<PreviewToHostMessage['type'], z.ZodMiniType>;
 
 const message = z.discriminatedUnion('type', [
@@ -46,6 +47,7 @@ const message = z.discriminatedUnion('type', [
   schemas.rendered,
   schemas.log,
   schemas.pictureEdit,
+  schemas.iconSearch,
 ]);
 
 // Fails to compile if a schema and its TypeScript message type drift apart.

@@ -44,3 +44,11 @@ test('unknown kinds, shapes and attributes, extra fields, empty ids and huge lab
   }
   assert.equal(parseWebviewMessage({ ...edit({ kind: 'connect', source: 'a', target: 'b' }), version: -1 }).ok, false);
 });
+
+test('the palette’s icon search: a request id and a short query, nothing else', () => {
+  const ok = { type: 'iconSearch', uri, requestId: 4, query: 'postgres' };
+  assert.deepEqual(parseWebviewMessage(ok), { ok: true, value: ok });
+  assert.equal(parseWebviewMessage({ ...ok, query: 'x'.repeat(201) }).ok, false);
+  assert.equal(parseWebviewMessage({ ...ok, requestId: 1.5 }).ok, false);
+  assert.equal(parseWebviewMessage({ ...ok, limit: 1000 }).ok, false);
+});

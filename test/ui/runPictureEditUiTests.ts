@@ -9,6 +9,7 @@ import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
+import { formatDiagram } from '../../src/core/language/index';
 import { uiRunner, type Workbench } from './uiRunner';
 import { problemCounts, quickOpen, runCommand, until, webviewFrame } from './workbench';
 
@@ -150,6 +151,19 @@ test('add from the palette: Enter on a shape adds its declaration after the last
   await item.focus();
   await page.keyboard.press('Enter');
   await expectText(TEXT.replace('db  = cylinder "Postgres"\n', 'db  = cylinder "Postgres"\ncloud_2 = cloud "cloud"\n').replace('web = rectangle', 'web     = rectangle').replace('api = rounded', 'api     = rounded').replace('db  = cylinder', 'db      = cylinder'), 'the new node in the text');
+  await until(async () => (await frame.locator('.react-flow__node .af-node').count()) === 4, 'four nodes drawn');
+  await expectNoProblems();
+  await undoOnce();
+});
+
+test('add an icon from the palette’s search: the same icons search_icons ranks, an icon node in the text', T, async () => {
+  const search = frame.locator('.af-palette-search');
+  await search.fill('postgresql');
+  const item = frame.locator('.af-palette-item[data-icon="logos:postgresql"]');
+  await item.waitFor();
+  await item.focus();
+  await page.keyboard.press('Enter');
+  await expectText(formatDiagram(TEXT.replace('db  = cylinder "Postgres"\n', 'db  = cylinder "Postgres"\npostgresql = icon logos:postgresql "postgresql"\n')), 'the icon node in the text');
   await until(async () => (await frame.locator('.react-flow__node .af-node').count()) === 4, 'four nodes drawn');
   await expectNoProblems();
   await undoOnce();

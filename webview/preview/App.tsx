@@ -219,7 +219,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
           </Panel>
           {edits.editable && (
             <Panel position="top-left">
-              <Palette strings={boot.strings} onAdd={edits.addFromPalette} />
+              <Palette strings={boot.strings} onAdd={edits.addFromPalette} icons={edits.icons} onSearch={edits.searchIcons} />
             </Panel>
           )}
         </DiagramFlow>

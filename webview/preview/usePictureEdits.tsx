@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useReactFlow, type Connection, type FinalConnectionState } from '@xyflow/react';
 import { ANIMATIONS, LINE_STYLES, SHAPES } from '../../src/core/language/index';
 import type { Scene } from '../../src/core/scene';
-import type { HostToPreviewMessage, PaletteElement, PictureEditTarget, PictureGesture, PreviewProblem } from '../../src/protocol/index';
+import type { HostToPreviewMessage, IconSearchResultMessage, PaletteElement, PictureEditTarget, PictureGesture, PreviewProblem } from '../../src/protocol/index';
 import type { DiagramEditing } from '../diagram/components/DiagramFlow';
 import { TITLE_NODE_ID, type DiagramFlowEdge, type DiagramFlowNode } from '../diagram/sceneToFlow';
 import type { HostChannel } from '../vscodeApi';
@@ -38,6 +38,8 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
   const [confirm, setConfirm] = useState<{ group: string; elements: string[]; connections: string[] }>();
   const [connectFrom, setConnectFrom] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  const [icons, setIcons] = useState<IconSearchResultMessage['icons']>([]);
+  const searchId = useRef(0);
   const lang = strings.editLang === 'pt' ? 'pt' : 'en';
   const t = (key: string, arg = '') => (strings[key] ?? key).replace('{0}', arg);
 
@@ -45,6 +47,7 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
     const onMessage = (event: MessageEvent) => {
       const m = event.data as HostToPreviewMessage;
       if (m?.type === 'pictureEditRefused' && m.uri === uri) setNotice(t('editRefused', m.reason));
+      if (m?.type === 'iconSearchResult' && m.uri === uri && m.requestId === searchId.current) setIcons(m.icons);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -239,6 +242,8 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
     post({ kind: 'add', element: { ...element, ...(selectedGroup ? { parent: selectedGroup } : {}) } });
   };
 
+  const searchIcons = (query: string) => host.post({ type: 'iconSearch', uri, requestId: ++searchId.current, query });
+
   const overlays: ReactNode = (
     <>
       {(unavailable || notice) && (
@@ -273,5 +278,5 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
     </>
   );
 
-  return { editing, onKeyDown, overlays, addFromPalette, editable: editing !== undefined };
+  return { editing, onKeyDown, overlays, addFromPalette, icons, searchIcons, editable: editing !== undefined };
 }

@@ -24,6 +24,7 @@ export function pictureEditStrings(): Record<string, string> {
     editMenu: vscode.l10n.t('Edit {0}'),
     editPalette: vscode.l10n.t('Add to the diagram: drag onto the drawing, or press Enter to add'),
     editGroup: vscode.l10n.t('Group'),
+    editSearchIcons: vscode.l10n.t('Search icons'),
     editDeleteGroup: vscode.l10n.t('Delete the group {0}: keep its members?'),
     editKeepMembers: vscode.l10n.t('Keep members'),
     editDeleteMembers: vscode.l10n.t('Delete members too'),

@@ -113,6 +113,21 @@ test('connect by dragging from a node’s handle onto another node', T, async ()
   await undoOnce();
 });
 
+test('reconnect: dragging a connection’s end onto another node changes that end in the text', T, async () => {
+  const anchor = frame.locator('.react-flow__edge .react-flow__edgeupdater-target').first();
+  await anchor.waitFor({ state: 'attached' });
+  const from = await anchor.boundingBox();
+  const target = await node('db').boundingBox();
+  assert.ok(from && target);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expectText(TEXT.replace('web -> api "HTTPS"', 'web -> db "HTTPS"'), 'the connection’s new end in the text');
+  await expectNoProblems();
+  await undoOnce();
+});
+
 test('rename in place: a double-click edits the label, quotes escaped', T, async () => {
   await node('api').dblclick();
   const input = frame.locator('.af-label-input');

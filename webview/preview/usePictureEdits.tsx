@@ -40,6 +40,7 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
   const [notice, setNotice] = useState<string>();
   const [icons, setIcons] = useState<IconSearchResultMessage['icons']>([]);
   const searchId = useRef(0);
+  const reconnecting = useRef(false);
   const lang = strings.editLang === 'pt' ? 'pt' : 'en';
   const t = (key: string, arg = '') => (strings[key] ?? key).replace('{0}', arg);
 
@@ -146,7 +147,8 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
         ? {
             onConnect: (c: Connection) => c.source !== c.target && post({ kind: 'connect', source: c.source, target: c.target }),
             onConnectEnd: (event, state: FinalConnectionState) => {
-              if (state.isValid || !state.fromNode) return;
+              // Dragging a connection's end also ends here: onReconnectEnd handles it.
+              if (reconnecting.current || state.isValid || !state.fromNode) return;
               const e = 'changedTouches' in event ? event.changedTouches[0]! : event;
               const source = state.fromNode.id;
               // Dropped on a node's body rather than its handle: that node is the target.
@@ -162,6 +164,16 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
                 at: { x: e.clientX, y: e.clientY },
                 commit: (value) => ({ kind: 'connectToNew', source, element: { kind: 'node', ...(value ? { label: value } : {}), ...(parent ? { parent } : {}) } }),
               });
+            },
+            onReconnectStart: () => void (reconnecting.current = true),
+            onReconnectEnd: (event, edge, fixed, state) => {
+              reconnecting.current = false;
+              if (state.isValid) return;
+              // Dropped on a node's body rather than its handle: that node is the new end.
+              const e = 'changedTouches' in event ? event.changedTouches[0]! : event;
+              const over = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>('.react-flow__node')?.dataset.id;
+              const end = fixed === 'target' ? 'source' : 'target';
+              if (over && over !== TITLE_NODE_ID && over !== edge[end]) post({ kind: 'reconnect', connection: edge.id, end, to: over });
             },
             onReconnect: (old, c) => {
               if (c.source !== old.source) post({ kind: 'reconnect', connection: old.id, end: 'source', to: c.source });

@@ -1,5 +1,5 @@
-import type { DragEvent, ReactNode } from 'react';
-import { ReactFlow, type EdgeMouseHandler, type EdgeTypes, type NodeMouseHandler, type NodeTypes, type OnConnect, type OnConnectEnd, type OnMoveEnd, type OnReconnect } from '@xyflow/react';
+import type { DragEvent, MouseEvent as ReactMouseEvent, ReactNode } from 'react';
+import { ReactFlow, type EdgeMouseHandler, type EdgeTypes, type NodeMouseHandler, type NodeTypes, type FinalConnectionState, type HandleType, type OnConnect, type OnConnectEnd, type OnMoveEnd, type OnReconnect } from '@xyflow/react';
 import type { Shape } from '../../../src/core/model';
 import type { DiagramFlowEdge, DiagramFlowNode } from '../sceneToFlow';
 import { DiagramEdge } from './DiagramEdge';
@@ -31,6 +31,8 @@ export interface DiagramEditing {
   onConnect?: OnConnect;
   onConnectEnd?: OnConnectEnd;
   onReconnect?: OnReconnect<DiagramFlowEdge>;
+  onReconnectStart?: (event: ReactMouseEvent, edge: DiagramFlowEdge, handleType: HandleType) => void;
+  onReconnectEnd?: (event: MouseEvent | TouchEvent, edge: DiagramFlowEdge, handleType: HandleType, state: FinalConnectionState) => void;
   onNodeDoubleClick?: NodeMouseHandler<DiagramFlowNode>;
   onEdgeDoubleClick?: EdgeMouseHandler<DiagramFlowEdge>;
   onNodeContextMenu?: NodeMouseHandler<DiagramFlowNode>;
@@ -87,6 +89,8 @@ export function DiagramFlow({
       onConnect={editing?.onConnect}
       onConnectEnd={editing?.onConnectEnd}
       onReconnect={editing?.onReconnect}
+      onReconnectStart={editing?.onReconnectStart}
+      onReconnectEnd={editing?.onReconnectEnd}
       onNodeDoubleClick={editing?.onNodeDoubleClick}
       onEdgeDoubleClick={editing?.onEdgeDoubleClick}
       onNodeContextMenu={editing?.onNodeContextMenu}

@@ -8,7 +8,7 @@
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { formatDiagram } from '../../src/core/language/index';
 import { uiRunner, type Workbench } from './uiRunner';
 import { problemCounts, quickOpen, runCommand, until, webviewFrame } from './workbench';
@@ -64,6 +64,18 @@ async function focusNode(id: string): Promise<void> {
   await until(() => node(id).evaluate((el) => document.hasFocus() && document.activeElement === el), `${id} focused`);
 }
 
+/** Drags with the mouse from the middle of `from` to the middle of node `id`. */
+async function dragOnto(from: Locator, id: string): Promise<void> {
+  const a = await from.boundingBox();
+  const b = await node(id).boundingBox();
+  assert.ok(a && b);
+  // The frame's boxes are in page coordinates already (Playwright maps nested frames).
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
 before(async () => {
   workbench = await runner.openWorkbench({ name: 'ui-picture', vsix: runner.vsix('archflow-ui.vsix'), files: { 'edit.diagram': TEXT }, settings: { 'workbench.secondarySideBar.defaultVisibility': 'hidden' } });
   ({ page } = workbench);
@@ -100,14 +112,7 @@ test('connect by dragging from a node’s handle onto another node', T, async ()
   await node('api').hover();
   const handle = node('api').locator('.react-flow__handle.source');
   await handle.waitFor();
-  const target = await node('db').boundingBox();
-  const from = await handle.boundingBox();
-  assert.ok(target && from);
-  // The frame's boxes are in page coordinates already (Playwright maps nested frames).
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
-  await page.mouse.up();
+  await dragOnto(handle, 'db');
   await expectText(TEXT.replace('web -> api "HTTPS"\n', 'web -> api "HTTPS"\napi -> db\n'), 'the dragged connection in the text');
   await expectNoProblems();
   await undoOnce();
@@ -116,13 +121,7 @@ test('connect by dragging from a node’s handle onto another node', T, async ()
 test('reconnect: dragging a connection’s end onto another node changes that end in the text', T, async () => {
   const anchor = frame.locator('.react-flow__edge .react-flow__edgeupdater-target').first();
   await anchor.waitFor({ state: 'attached' });
-  const from = await anchor.boundingBox();
-  const target = await node('db').boundingBox();
-  assert.ok(from && target);
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
-  await page.mouse.up();
+  await dragOnto(anchor, 'db');
   await expectText(TEXT.replace('web -> api "HTTPS"', 'web -> db "HTTPS"'), 'the connection’s new end in the text');
   await expectNoProblems();
   await undoOnce();

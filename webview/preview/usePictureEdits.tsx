@@ -16,6 +16,16 @@ const COLOURS = ['#1f77b4', '#2ca02c', '#d62728', '#ff7f0e', '#9467bd', '#7f7f7f
 
 type Point = { x: number; y: number };
 
+/** Where a mouse or touch gesture ended. */
+function pointerOf(event: MouseEvent | TouchEvent): { clientX: number; clientY: number } {
+  return 'changedTouches' in event ? event.changedTouches[0]! : event;
+}
+
+/** The id of the drawn node under a point of the page, if any. */
+function nodeAt(p: { clientX: number; clientY: number }): string | undefined {
+  return document.elementFromPoint(p.clientX, p.clientY)?.closest<HTMLElement>('.react-flow__node')?.dataset.id;
+}
+
 interface LabelEdit {
   title: string;
   initial: string;
@@ -149,10 +159,10 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
             onConnectEnd: (event, state: FinalConnectionState) => {
               // Dragging a connection's end also ends here: onReconnectEnd handles it.
               if (reconnecting.current || state.isValid || !state.fromNode) return;
-              const e = 'changedTouches' in event ? event.changedTouches[0]! : event;
+              const e = pointerOf(event);
               const source = state.fromNode.id;
               // Dropped on a node's body rather than its handle: that node is the target.
-              const over = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>('.react-flow__node')?.dataset.id ?? state.toNode?.id;
+              const over = nodeAt(e) ?? state.toNode?.id;
               if (over) {
                 if (over !== source && over !== TITLE_NODE_ID) post({ kind: 'connect', source, target: over });
                 return;
@@ -170,8 +180,7 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
               reconnecting.current = false;
               if (state.isValid) return;
               // Dropped on a node's body rather than its handle: that node is the new end.
-              const e = 'changedTouches' in event ? event.changedTouches[0]! : event;
-              const over = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>('.react-flow__node')?.dataset.id;
+              const over = nodeAt(pointerOf(event));
               const end = fixed === 'target' ? 'source' : 'target';
               if (over && over !== TITLE_NODE_ID && over !== edge[end]) post({ kind: 'reconnect', connection: edge.id, end, to: over });
             },

@@ -33,6 +33,7 @@ export const STEPS = [
   { name: 'ui-editor', what: 'UI: the chat drawing in the editor, the MCP servers view (runEditorUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runEditorUiTests.ts') },
   { name: 'ui-chat-app', what: 'UI: MCP apps in the chat (runChatAppUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runChatAppUiTests.ts') },
   { name: 'ui-layout', what: 'UI: moving boxes in the preview, the layout file, undo, Re-layout (runLayoutUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runLayoutUiTests.ts') },
+  { name: 'ui-picture', what: 'UI: editing in the preview, each gesture a text edit (runPictureEditUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runPictureEditUiTests.ts') },
   { name: 'ui-web', what: 'UI: VS Code for the Web, the browser entry in the web worker extension host (runWebUiTests)', suite: true, needs: ['vsix'], command: uiSuite('runWebUiTests.ts') },
 ];
 

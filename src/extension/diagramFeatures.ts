@@ -11,6 +11,7 @@ import { FenceDrawings, type DrawingFiles } from './markdown/fenceDrawings';
 import { FenceLayouts } from './markdown/fenceLayouts';
 import { MarkdownFeatures } from './markdown/markdownFeatures';
 import { MarkdownFences } from './markdown/markdownFences';
+import { pictureEditCommands } from './pictureEdits/pictureEditCommands';
 import { PreviewManager } from './preview/previewManager';
 import { CommandManager } from './util/commandManager';
 
@@ -51,7 +52,7 @@ export function wireDiagramFeatures(context: vscode.ExtensionContext, log: vscod
     vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri),
   );
   context.subscriptions.push(layoutFiles, service, fences, fenceLayouts, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
-  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter), ...layoutCommands(previews, service)]) {
+  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter), ...layoutCommands(previews, service), ...pictureEditCommands(service)]) {
     commands.add(command);
   }
   return { service, drawings, exporter, previews, commands };

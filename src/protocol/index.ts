@@ -25,6 +25,7 @@ export {
   type PreviewState,
 } from './previewMessages';
 export { parseWebviewMessage, parsePreviewState, type ParseOutcome } from './validate';
+export type { IconSearchMessage, IconSearchResultMessage, PictureEditMessage, PictureEditRefusedMessage, PictureGesture, PictureEditTarget, PaletteElement } from './pictureEditMessages';
 export { applyChatOps, compactChatOps, ZERO_USAGE_VIEW } from './chatMessages';
 export type {
   ApprovalChoice,

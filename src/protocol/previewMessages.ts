@@ -4,6 +4,7 @@
  * Messages about a document carry its `uri`, and updates carry its `version`: the
  * webview ignores anything older than what it already shows.
  */
+import type { IconSearchMessage, IconSearchResultMessage, PictureEditMessage, PictureEditRefusedMessage } from './pictureEditMessages';
 import type { DiagnosticReport } from '../core/language/messages';
 import type { Scene } from '../core/scene';
 import type { Move } from '../core/sceneMoves';
@@ -80,7 +81,7 @@ export interface SettingsMessage {
   settings: PreviewSettings;
 }
 
-export type HostToPreviewMessage = UpdateMessage | HighlightMessage | SettingsMessage;
+export type HostToPreviewMessage = UpdateMessage | HighlightMessage | SettingsMessage | PictureEditRefusedMessage | IconSearchResultMessage;
 
 /** Webview -> host: the message listener is installed; the host may start sending. */
 export interface ReadyMessage {
@@ -196,7 +197,9 @@ export type PreviewToHostMessage =
   | MoveElementsMessage
   | LayoutActionMessage
   | SelectionChangedMessage
-  | OpenLayoutFileMessage;
+  | OpenLayoutFileMessage
+  | PictureEditMessage
+  | IconSearchMessage;
 
 /**
  * What the preview webview persists with `setState` (view state only; the host owns the

@@ -1,5 +1,6 @@
 // zod/mini: the same validation as zod's classic API, tree-shakable for the extension bundle.
 import * as z from 'zod/mini';
+import { iconSearchSchema, pictureEditSchema } from './pictureEditValidate';
 import type { PreviewState, PreviewToHostMessage } from './previewMessages';
 
 const MAX_URI = 8192;
@@ -44,6 +45,8 @@ const schemas = {
   layoutAction: z.strictObject({ type: z.literal('layoutAction'), uri, action: z.enum(['keep', 'relayout', 'undo', 'redo']), ids: z.optional(ids) }),
   selectionChanged: z.strictObject({ type: z.literal('selectionChanged'), uri, ids }),
   openLayoutFile: z.strictObject({ type: z.literal('openLayoutFile'), uri, line: lineNumber, column: lineNumber }),
+  pictureEdit: pictureEditSchema,
+  iconSearch: iconSearchSchema,
 } satisfies Record<PreviewToHostMessage['type'], z.ZodMiniType>;
 
 const message = z.discriminatedUnion('type', [
@@ -59,6 +62,8 @@ const message = z.discriminatedUnion('type', [
   schemas.layoutAction,
   schemas.selectionChanged,
   schemas.openLayoutFile,
+  schemas.pictureEdit,
+  schemas.iconSearch,
 ]);
 
 // Fails to compile if a schema and its TypeScript message type drift apart.

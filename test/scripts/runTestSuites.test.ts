@@ -73,7 +73,7 @@ test('a suite named alone brings the steps it needs, in order; an unknown name i
   // `npm test` runs every UI runner the repository has, after the prerequisites.
   assert.deepEqual(
     (STEPS as Step[]).filter((s) => s.command.some((a) => a.startsWith('test/ui/'))).map((s) => s.command.find((a) => a.startsWith('test/ui/'))),
-    ['test/ui/runUiTests.ts', 'test/ui/runChatUiTests.ts', 'test/ui/runEditorUiTests.ts', 'test/ui/runChatAppUiTests.ts', 'test/ui/runLayoutUiTests.ts', 'test/ui/runWebUiTests.ts'],
+    ['test/ui/runUiTests.ts', 'test/ui/runChatUiTests.ts', 'test/ui/runEditorUiTests.ts', 'test/ui/runChatAppUiTests.ts', 'test/ui/runLayoutUiTests.ts', 'test/ui/runPictureEditUiTests.ts', 'test/ui/runWebUiTests.ts'],
   );
 });
 

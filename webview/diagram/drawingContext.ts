@@ -18,6 +18,8 @@ export interface Drawing {
   labelZ: number;
   /** A connection's label was clicked (the preview moves the editor to its line). */
   onEdgeLabelClick(edge: SceneEdge): void;
+  /** The drawing can be edited (the preview of a text that parses): handles start connections. */
+  editable?: boolean;
 }
 
 export const DrawingContext = createContext<Drawing>({

@@ -5,6 +5,8 @@ import type { HostToPreviewMessage, PreviewSettings } from '../../src/protocol/i
 import { DiagramFlow, FIT_OPTIONS } from '../diagram/components/DiagramFlow';
 import { format, ProblemsBanner } from './components/ProblemsBanner';
 import { Toolbar } from './components/Toolbar';
+import { Palette } from './components/Palette';
+import { usePictureEdits } from './usePictureEdits';
 import { DrawingContext, paletteNameFor, type Drawing } from '../diagram/drawingContext';
 import { TITLE_NODE_ID, type DiagramFlowNode } from '../diagram/sceneToFlow';
 import { useDocumentHidden, useReducedMotion, useSmilPausedWhile, useThemeKind } from '../diagram/hooks';
@@ -204,6 +206,8 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
     [host, saveState, uri],
   );
 
+  const edits = usePictureEdits({ host, uri: doc.uri, version: doc.version, scene: doc.scene, problems: doc.problems, strings: boot.strings });
+
   const paletteName = paletteNameFor(doc.scene?.theme, theme === 'dark' || theme === 'hc-dark');
   const palette = THEMES[paletteName];
   const explicitTheme = doc.scene?.theme === 'light' || doc.scene?.theme === 'dark';
@@ -217,8 +221,9 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
       animate: settings.animations && !reducedMotion,
       labelZ: flow.labelZ,
       onEdgeLabelClick: (edge) => revealLine(edge.line),
+      editable: edits.editable,
     }),
-    [palette, theme, canvas, settings.animations, reducedMotion, flow.labelZ, revealLine],
+    [palette, theme, canvas, settings.animations, reducedMotion, flow.labelZ, revealLine, edits.editable],
   );
 
   const errors = doc.problems.some((p) => p.severity === 'error');
@@ -236,6 +241,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
         data-version={doc.version}
         data-layout={doc.layout?.source}
         onKeyDownCapture={moves.onKeyDownCapture}
+        onKeyDown={edits.onKeyDown}
       >
         <DiagramFlow
           nodes={moves.nodes}
@@ -247,6 +253,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
           onMoveEnd={onMoveEnd}
           onNodesChange={moves.onNodesChange}
           onNodeDragStop={moves.onNodeDragStop}
+          {...(edits.editing ? { editing: edits.editing } : {})}
         >
           <Controls showInteractive={false} fitViewOptions={FIT_OPTIONS} />
           {minimap && <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'diagramGroup' ? 'transparent' : palette.node.stroke)} nodeStrokeColor={palette.node.stroke} />}
@@ -262,7 +269,13 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
               onRelayout={() => layoutAction('relayout', moves.selected)}
             />
           </Panel>
+          {edits.editable && (
+            <Panel position="top-left">
+              <Palette strings={boot.strings} onAdd={edits.addFromPalette} icons={edits.icons} onSearch={edits.searchIcons} />
+            </Panel>
+          )}
         </DiagramFlow>
+        {edits.overlays}
         <ProblemsBanner
           problems={doc.problems}
           failure={doc.failure}

@@ -24,6 +24,8 @@ import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';
 import { toVsRange } from '../util/diagramDocument';
 import { previewFonts, previewHtml, previewResourceRoots, previewStrings } from './previewHtml';
+import { applyPreviewGesture } from '../pictureEdits/applyPictureEdit';
+import { answerIconSearch } from '../pictureEdits/iconSearch';
 
 /** What a preview needs from its surroundings. */
 export interface PreviewContext {
@@ -488,6 +490,12 @@ export class DiagramPreview extends Disposable {
         });
         return;
       }
+      case 'pictureEdit':
+        if (forThis(message.uri)) void this.#document().then((doc) => applyPreviewGesture(doc, message, (m) => this.#post(m)));
+        return;
+      case 'iconSearch':
+        if (forThis(message.uri)) void answerIconSearch(this.ctx.service, message, (m) => this.#post(m));
+        return;
       case 'log':
         this.ctx.log[message.level === 'info' ? 'info' : message.level === 'warn' ? 'warn' : 'error'](`[preview] ${message.message}`);
         return;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PreviewSettings } from '../../protocol/index';
 import { webviewPageHtml } from '../util/webviewPage';
+import { pictureEditStrings } from '../pictureEdits/pictureEditStrings';
 
 /** What the webview reads from its `<meta id="archflow-preview-config">` before any message. */
 export interface PreviewBootConfig {
@@ -38,6 +39,7 @@ export function previewStrings(): Record<string, string> {
     heldNote: vscode.l10n.t('Layout held'),
     heldNoteTitle: vscode.l10n.t('No layout file: the drawing is held while you edit, in this session only. Keep this layout to save it, or Re-layout to tidy it.'),
     layoutProblem: vscode.l10n.t('The layout file is ignored: {0}'),
+    ...pictureEditStrings(),
   };
 }
 

@@ -1,5 +1,19 @@
-import type { ReactNode } from 'react';
-import { ReactFlow, type EdgeMouseHandler, type EdgeTypes, type NodeMouseHandler, type NodeTypes, type OnMoveEnd, type OnNodeDrag, type OnNodesChange } from '@xyflow/react';
+import type { DragEvent, MouseEvent as ReactMouseEvent, ReactNode } from 'react';
+import {
+  ReactFlow,
+  type EdgeMouseHandler,
+  type EdgeTypes,
+  type FinalConnectionState,
+  type HandleType,
+  type NodeMouseHandler,
+  type NodeTypes,
+  type OnConnect,
+  type OnConnectEnd,
+  type OnMoveEnd,
+  type OnNodeDrag,
+  type OnNodesChange,
+  type OnReconnect,
+} from '@xyflow/react';
 import type { Shape } from '../../../src/core/model';
 import type { DiagramFlowEdge, DiagramFlowNode } from '../sceneToFlow';
 import { DiagramEdge } from './DiagramEdge';
@@ -26,6 +40,21 @@ const nodeTypes = {
 } satisfies Record<Shape | 'diagramGroup' | 'diagramTitle', unknown> as NodeTypes;
 const edgeTypes = { diagram: DiagramEdge } as EdgeTypes;
 
+/** Gestures that edit the text behind the drawing (the preview passes them; see webview/preview/usePictureEdits). */
+export interface DiagramEditing {
+  onConnect?: OnConnect;
+  onConnectEnd?: OnConnectEnd;
+  onReconnect?: OnReconnect<DiagramFlowEdge>;
+  onReconnectStart?: (event: ReactMouseEvent, edge: DiagramFlowEdge, handleType: HandleType) => void;
+  onReconnectEnd?: (event: MouseEvent | TouchEvent, edge: DiagramFlowEdge, handleType: HandleType, state: FinalConnectionState) => void;
+  onNodeDoubleClick?: NodeMouseHandler<DiagramFlowNode>;
+  onEdgeDoubleClick?: EdgeMouseHandler<DiagramFlowEdge>;
+  onNodeContextMenu?: NodeMouseHandler<DiagramFlowNode>;
+  onEdgeContextMenu?: EdgeMouseHandler<DiagramFlowEdge>;
+  onDrop?: (event: DragEvent) => void;
+  onDragOver?: (event: DragEvent) => void;
+}
+
 /** How a drawing is fitted into view (first drawing, the fit button). */
 export const FIT_OPTIONS = { padding: 0.12, maxZoom: 1.5 };
 
@@ -48,6 +77,7 @@ export function DiagramFlow({
   onPaneClick,
   onNodesChange,
   onNodeDragStop,
+  editing,
   children,
 }: {
   nodes: DiagramFlowNode[];
@@ -60,6 +90,8 @@ export function DiagramFlow({
   onPaneClick?: () => void;
   onNodesChange?: OnNodesChange<DiagramFlowNode>;
   onNodeDragStop?: OnNodeDrag<DiagramFlowNode>;
+  /** The preview's picture edits; without them (the MCP App) the drawing stays read-only. */
+  editing?: DiagramEditing;
   children?: ReactNode;
 }) {
   return (
@@ -71,7 +103,20 @@ export function DiagramFlow({
       zIndexMode="manual"
       colorMode={colorMode}
       nodesDraggable={false}
-      nodesConnectable={false}
+      nodesConnectable={editing?.onConnect !== undefined}
+      edgesReconnectable={editing?.onReconnect !== undefined}
+      onConnect={editing?.onConnect}
+      onConnectEnd={editing?.onConnectEnd}
+      onReconnect={editing?.onReconnect}
+      onReconnectStart={editing?.onReconnectStart}
+      onReconnectEnd={editing?.onReconnectEnd}
+      onNodeDoubleClick={editing?.onNodeDoubleClick}
+      onEdgeDoubleClick={editing?.onEdgeDoubleClick}
+      onNodeContextMenu={editing?.onNodeContextMenu}
+      onEdgeContextMenu={editing?.onEdgeContextMenu}
+      onDrop={editing?.onDrop}
+      onDragOver={editing?.onDragOver}
+      zoomOnDoubleClick={editing === undefined}
       elementsSelectable={true}
       edgesFocusable={true}
       nodesFocusable={true}

@@ -1,0 +1,10 @@
+export { runPictureEdit, pictureEditsUnavailable, EditRefused, type PictureEditOptions, type PictureEditResult, type EditContext } from './pictureEdit';
+export { connectElements, connectText, type ConnectRequest } from './connect';
+export { reconnect, type ReconnectRequest } from './reconnect';
+export { renameLabel, type EditTarget } from './renameLabel';
+export { deleteElements, type DeleteRequest } from './deleteElements';
+export { addElement, addText, type AddRequest } from './addElement';
+export { restyle, type StyleChange } from './restyle';
+export { moveToGroup } from './moveToGroup';
+export { connectToNewElement } from './connectToNew';
+export { applyEdits, lineEdits } from './lineDiff';

@@ -171,9 +171,17 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
     {
       title: 'Render an ArchFlow diagram to SVG',
       description:
-        'Draws .diagram text and writes it as a standalone animated SVG file. Answers with a one-line summary (elements, connections, file size, path), never the SVG itself; with preview: true it also returns a PNG of the drawing so you can see it and improve the layout. On errors nothing is written and isError is true with every problem and its line. Writes only .svg files inside the allowed roots (the workspace); the error message names them. Chats that show MCP Apps also show the result as a live diagram the user can pan, zoom and click.',
+        'Draws .diagram text (or the .diagram file at path) and writes it as a standalone animated SVG file. Answers with a one-line summary (elements, connections, file size, path), never the SVG itself; with preview: true it also returns a PNG of the drawing so you can see it and improve the layout. On errors nothing is written and isError is true with every problem and its line. Writes only .svg files inside the allowed roots (the workspace); the error message names them. Chats that show MCP Apps also show the result as a live diagram the user can pan, zoom and click.',
       inputSchema: z.object({
-        text: diagramText(maxTextBytes),
+        text: diagramText(maxTextBytes).optional(),
+        path: z
+          .string()
+          .min(1)
+          .max(MAX_PATH_BYTES)
+          .optional()
+          .describe(
+            'Instead of text: a .diagram file inside the allowed roots (relative to the workspace root or absolute inside it) to read and draw; its layout file beside it (NAME.diagram.layout.json) keeps the positions the user chose. Give text or path, not both.',
+          ),
         output: z
           .string()
           .min(1)
@@ -186,7 +194,9 @@ export function createDiagramServer(options: DiagramServerOptions = {}): McpServ
           .string()
           .max(maxTextBytes * 4)
           .optional()
-          .describe("The content of the diagram's layout file (NAME.diagram.layout.json, beside the .diagram) when it has one: its boxes keep their positions and new elements are placed beside them. Pass it unchanged; leave it out for a fresh layout."),
+          .describe(
+            "The content of the diagram's layout file (NAME.diagram.layout.json, beside the .diagram) when it has one: its boxes keep their positions and new elements are placed beside them. Pass it unchanged; leave it out for a fresh layout (with path, the file beside it is read for you).",
+          ),
       }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       _meta: appToolMeta(DIAGRAM_APP_URI),

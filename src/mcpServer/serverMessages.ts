@@ -35,6 +35,14 @@ export interface ServerMessages {
   layoutWorkerDied(outOfMemory: boolean): string;
   invalidBackground(value: string): string;
   invalidLayout(line: number, column: number, problem: string): string;
+  /** `render_diagram` was given both `text` and `path`, or neither. */
+  textOrPath(both: boolean): string;
+  /** `path` does not name a `.diagram` file. */
+  pathNotDiagram(path: string): string;
+  /** `reason` is `missing`, `directory`, `encoding` (not UTF-8), or the system's own message. */
+  diagramUnreadable(path: string, reason: string): string;
+  /** A summary line: the layout file beside `path`'s diagram does not parse and was not used. */
+  layoutBesideIgnored(name: string, line: number, column: number, problem: string): string;
   diagramHasErrors(errors: number): string;
   countsLine(elements: number, connections: number, errors: number, warnings: number): string;
   renderSummary(elements: number, connections: number, size: string, path: string): string;
@@ -83,6 +91,14 @@ const en: ServerMessages = {
   layoutTimedOut: (seconds) =>
     `The layout took longer than ${seconds} s and was stopped: the diagram is too large or too dense to lay out in time. Split it into smaller diagrams or connect fewer pairs; nothing was written.`,
   invalidLayout: (line, column, problem) => `Invalid layout at ${line}:${column}: ${problem}. Pass the layout file's content unchanged (as archflow layout --keep or the editor wrote it), or leave layout out for a fresh layout. Nothing was written.`,
+  textOrPath: (both) =>
+    both
+      ? 'Refused: give either text (the diagram) or path (a .diagram file inside the allowed roots), not both. Nothing was written.'
+      : 'Refused: give text (the diagram) or path (a .diagram file inside the allowed roots). Nothing was written.',
+  pathNotDiagram: (path) => `Refused: '${path}' does not end in .diagram; path names the diagram file to draw.`,
+  diagramUnreadable: (path, reason) =>
+    `Could not read ${path}: ${reason === 'missing' ? 'no such file' : reason === 'directory' ? 'it is a directory' : reason === 'encoding' ? 'it is not UTF-8 text' : reason}. Nothing was written.`,
+  layoutBesideIgnored: (name, line, column, problem) => `${name}:${line}:${column}: the layout file does not parse (${problem}); drawn without it, the file left as it was.`,
   invalidBackground: (value) => `Invalid background '${value}': give a CSS colour (#rrggbb, #rgb, rgb(), hsl(), a colour name) or 'transparent'.`,
   diagramHasErrors: (errors) => `Nothing was written: the diagram has ${plural(errors, 'error', 'errors')}. Fix them (check_diagram shows the same list) and render again.`,
   countsLine: (elements, connections, errors, warnings) =>
@@ -147,6 +163,14 @@ const ptBR: ServerMessages = {
   layoutTimedOut: (seconds) =>
     `O layout levou mais de ${seconds} s e foi interrompido: o diagrama é grande ou denso demais para o layout a tempo. Divida-o em diagramas menores ou conecte menos pares; nada foi gravado.`,
   invalidLayout: (line, column, problem) => `Layout inválido em ${line}:${column}: ${problem}. Passe o conteúdo do arquivo de layout sem alterações (como archflow layout --keep ou o editor o gravou), ou omita layout para um layout novo. Nada foi gravado.`,
+  textOrPath: (both) =>
+    both
+      ? 'Recusado: informe text (o diagrama) ou path (um arquivo .diagram dentro das raízes permitidas), não os dois. Nada foi gravado.'
+      : 'Recusado: informe text (o diagrama) ou path (um arquivo .diagram dentro das raízes permitidas). Nada foi gravado.',
+  pathNotDiagram: (path) => `Recusado: '${path}' não termina em .diagram; path indica o arquivo do diagrama a desenhar.`,
+  diagramUnreadable: (path, reason) =>
+    `Não foi possível ler ${path}: ${reason === 'missing' ? 'o arquivo não existe' : reason === 'directory' ? 'é uma pasta' : reason === 'encoding' ? 'não é texto UTF-8' : reason}. Nada foi gravado.`,
+  layoutBesideIgnored: (name, line, column, problem) => `${name}:${line}:${column}: o arquivo de layout não é válido (${problem}); desenhado sem ele, o arquivo ficou como estava.`,
   invalidBackground: (value) => `Fundo inválido '${value}': informe uma cor CSS (#rrggbb, #rgb, rgb(), hsl(), um nome de cor) ou 'transparent'.`,
   diagramHasErrors: (errors) => `Nada foi gravado: o diagrama tem ${plural(errors, 'erro', 'erros')}. Corrija-os (check_diagram mostra a mesma lista) e desenhe de novo.`,
   countsLine: (elements, connections, errors, warnings) =>

@@ -67,7 +67,9 @@ describe('diagram server over InMemoryTransport', T, () => {
       [render.annotations?.readOnlyHint, render.annotations?.destructiveHint, render.annotations?.idempotentHint, render.annotations?.openWorldHint],
       [false, false, true, false],
     );
-    assert.deepEqual(render.inputSchema.required?.sort(), ['output', 'text']);
+    // text or path (a .diagram file inside the roots): the tool says which when neither or both is given.
+    assert.deepEqual(render.inputSchema.required?.sort(), ['output']);
+    assert.ok(render.inputSchema.properties?.text && render.inputSchema.properties?.path);
     assert.ok(byName.get('check_diagram')?.outputSchema?.properties?.diagnostics);
     assert.ok(byName.get('search_icons')?.outputSchema?.properties?.matches);
     assert.equal(byName.get('render_diagram')?.outputSchema, undefined);

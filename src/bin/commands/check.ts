@@ -7,7 +7,7 @@ import { analyzeText } from '../../node/diagramPipeline';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 import { isMarkdownPath, readInputFile } from '../readInput';
-import { layoutFileDiagnostics, readLayoutBeside } from '../layoutFileBeside';
+import { layoutFileDiagnostics, markdownFenceNames, readLayoutBeside } from '../layoutFileBeside';
 
 export const CHECK_USAGE = 'usage: archflow check [--json] [--locale en|pt-BR] FILE...   (FILE "-" reads stdin; .md files: every ```diagram fence)';
 
@@ -85,7 +85,7 @@ export async function runCheckCommand(args: string[], io: CliIo, deps: CheckDeps
       ioFailed = true;
       continue;
     }
-    const checked: CheckedText & { model?: DiagramModel } = isMarkdownPath(arg) ? checkMarkdown(file.text, catalog) : analyzeText(file.text, { catalog });
+    const checked: CheckedText & { model?: DiagramModel | Map<string, DiagramModel | undefined> } = isMarkdownPath(arg) ? checkMarkdown(file.name, file.text, catalog) : analyzeText(file.text, { catalog });
     const { diagnostics, counts, diagrams } = checked;
     if (counts.errors > 0) anyError = true;
     // Warnings only: a stale or broken layout file never fails the check.
@@ -116,9 +116,12 @@ interface CheckedText {
   diagrams?: number;
 }
 
-// A Markdown file's fences add up like one file's statements.
-function checkMarkdown(text: string, catalog: IconCatalog): CheckedText {
+// A Markdown file's fences add up like one file's statements; each fence's model, by its
+// name, is what its entry in the layout file is checked against.
+function checkMarkdown(name: string, text: string, catalog: IconCatalog): CheckedText & { model: Map<string, DiagramModel | undefined> } {
   const md = analyzeMarkdown(text, { catalog });
   const sum = (key: 'elements' | 'connections') => md.fences.reduce((n, f) => n + (f.analysis?.counts[key] ?? 0), 0);
-  return { diagnostics: md.diagnostics, counts: { errors: md.errors, elements: sum('elements'), connections: sum('connections') }, diagrams: md.fences.length };
+  const names = markdownFenceNames(name, md.fences.map((f) => f.fence));
+  const model = new Map(md.fences.map((f, i) => [names[i]!, f.analysis?.model]));
+  return { diagnostics: md.diagnostics, counts: { errors: md.errors, elements: sum('elements'), connections: sum('connections') }, diagrams: md.fences.length, model };
 }

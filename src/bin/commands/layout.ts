@@ -8,9 +8,10 @@ import { analyzeText, iconIdsOf } from '../../node/diagramPipeline';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
 import { isMarkdownPath, readInputFile } from '../readInput';
+import { runLayoutMarkdown } from './layoutMarkdown';
 import { diagramLayoutOf, layoutFileDiagnostics, readLayoutBeside, writeLayoutBeside } from '../layoutFileBeside';
 
-export const LAYOUT_USAGE = 'usage: archflow layout FILE [--json] [--fresh] [--keep]   (FILE "-" reads stdin; --keep writes FILE.layout.json)';
+export const LAYOUT_USAGE = 'usage: archflow layout FILE [--json] [--fresh] [--keep]   (FILE "-" reads stdin, FILE.md each fence; --keep writes FILE.layout.json)';
 
 export const LAYOUT_HELP = `usage: archflow layout FILE [--json] [--fresh] [--keep]
 
@@ -18,6 +19,9 @@ Prints the laid-out diagram, the geometry render, the preview and the MCP App dr
 one line per group, node and connection (KIND ID X,Y WxH [in PARENT]; connection ID
 SOURCE -> TARGET and its points). FILE "-" reads standard input. Problems go to stderr.
 With a layout file beside FILE (FILE.layout.json), its boxes keep their positions.
+A Markdown file (.md) is laid out fence by fence ("diagram NAME (line N)" before each;
+with --json, {diagrams: [{name, line, layout}]}); FILE.md.layout.json holds one entry
+per fence, by the name its image gets from render.
 
 Options:
   --json               the public layout format: {width, height, direction, groups,
@@ -33,6 +37,7 @@ Examples:
   archflow layout shop.diagram
   archflow layout shop.diagram --json | jq '.nodes[] | {id, x, y}'
   archflow layout shop.diagram --keep      # shop.diagram.layout.json, then edit and re-run
+  archflow layout README.md --keep         # README.md.layout.json, one entry per fence
 `;
 
 export interface LayoutDeps {
@@ -53,7 +58,7 @@ export async function runLayoutCommand(args: string[], io: CliIo, deps: LayoutDe
     return EXIT_OK;
   }
   if (positionals.length !== 1) throw new UsageError(LAYOUT_USAGE);
-  if (values.keep && (positionals[0] === '-' || isMarkdownPath(positionals[0]!))) throw new UsageError(`archflow layout: --keep needs a .diagram file (the layout file goes beside it)\n${LAYOUT_USAGE}`);
+  if (values.keep && positionals[0] === '-') throw new UsageError(`archflow layout: --keep needs a file (the layout file goes beside it)\n${LAYOUT_USAGE}`);
   let file;
   try {
     file = await readInputFile(positionals[0]!, io);
@@ -62,8 +67,9 @@ export async function runLayoutCommand(args: string[], io: CliIo, deps: LayoutDe
     return EXIT_USAGE;
   }
   const catalog = await deps.getIconCatalog();
-  const analysis = analyzeText(file.text, { catalog });
   const locale = localeFromEnv(io.env);
+  if (isMarkdownPath(positionals[0]!)) return runLayoutMarkdown(file, values, io, catalog, locale, layoutText);
+  const analysis = analyzeText(file.text, { catalog });
   for (const d of analysis.diagnostics) io.stderr(formatDiagnosticLine(file.name, d, locale) + '\n');
   if (analysis.counts.errors > 0) {
     io.stderr(`archflow layout: ${analysis.counts.errors} error(s); nothing laid out\n`);
@@ -95,7 +101,7 @@ export async function runLayoutCommand(args: string[], io: CliIo, deps: LayoutDe
 }
 
 /** The human-readable form: `KIND ID X,Y WxH [in PARENT]` and `connection ID SOURCE -> TARGET` with its points. */
-function layoutText(layout: LayoutJson): string {
+export function layoutText(layout: LayoutJson): string {
   const lines = [`${layout.width}x${layout.height} ${layout.direction}`];
   const box = (kind: string, b: LayoutJson['nodes'][number]) =>
     `${kind} ${b.id} ${b.x},${b.y} ${b.width}x${b.height}${b.parent !== undefined ? ` in ${b.parent}` : ''}`;

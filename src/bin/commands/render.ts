@@ -16,11 +16,11 @@ import { runRenderMarkdown } from './renderMarkdown';
 import { diagramLayoutOf, layoutFileDiagnostics, readLayoutBeside } from '../layoutFileBeside';
 
 export const RENDER_USAGE = `usage: archflow render FILE... [-o OUT] [--format svg|png] [--theme light|dark] [--scale N] [--timeout SECONDS]
-       archflow render FILE.md... [--out-dir DIR] [-o OUT.md] [--png] [--check]
+       archflow render FILE.md... [--out-dir DIR] [-o OUT.md] [--png] [--check] [--fresh]
 Run 'archflow render --help' for the options and examples.`;
 
 export const RENDER_HELP = `usage: archflow render FILE... [options]
-       archflow render FILE.md... [--out-dir DIR] [-o OUT.md] [--png] [--check]
+       archflow render FILE.md... [--out-dir DIR] [-o OUT.md] [--png] [--check] [--fresh]
 
 Draws each diagram as a standalone animated SVG, or a PNG. Without -o, x.diagram is
 written as x.svg beside it (an x.svg already there is replaced; the input never is).
@@ -49,6 +49,8 @@ its id=, else its title, else FILE-N:
   -o OUT.md            also a copy of the Markdown showing the images (one input)
   --png                PNG images instead of SVG
   --check              write nothing; exit 1 if an image is missing or out of date
+  --fresh              ignore FILE.md.layout.json (each fence's kept positions, by
+                       the same name as its image)
 
 FILE "-" reads standard input; its image goes to standard output unless -o names a file.
 Exit codes: 0 written, 1 a diagram has errors or its layout ran out of time, 2 bad usage

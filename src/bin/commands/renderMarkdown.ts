@@ -1,8 +1,8 @@
-import { basename, dirname, extname, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { formatDiagnosticLine } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
 import { localeFromEnv } from '../../core/locale';
-import { analyzeMarkdown, fenceNames, replaceFences, type DiagramFence } from '../../core/markdown';
+import { analyzeMarkdown, replaceFences, type DiagramFence } from '../../core/markdown';
 import { MAX_PNG_PIXELS, renderPng, renderText } from '../../node/diagramPipeline';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
@@ -11,9 +11,10 @@ import { parseScale, parseTheme, parseTimeout, pngScaledDownNote } from '../rend
 import { layoutTimeoutMessage, withLayoutWorker } from '../layoutRun';
 import { DEFAULT_LAYOUT_TIME_LIMIT_MS } from '../../node/layoutWorkerClient';
 import { readIfExists, writeAtomically } from '../writeFiles';
+import { fenceLayoutOf, layoutFileDiagnostics, markdownFenceNames, readLayoutBeside } from '../layoutFileBeside';
 
 export const MARKDOWN_RENDER_USAGE =
-  'usage: archflow render FILE.md... [--out-dir DIR] [-o OUT.md] [--theme light|dark] [--png] [--scale N] [--timeout SECONDS] [--check]';
+  'usage: archflow render FILE.md... [--out-dir DIR] [-o OUT.md] [--theme light|dark] [--png] [--scale N] [--timeout SECONDS] [--check] [--fresh]';
 
 export interface RenderMarkdownDeps {
   getIconCatalog(): Promise<IconCatalog>;
@@ -48,6 +49,7 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
     scale: { type: 'string' },
     check: { type: 'boolean' },
     timeout: { type: 'string' },
+    fresh: { type: 'boolean' },
   });
   const outDir = values['out-dir'];
   if (positionals.length === 0) throw new UsageError(MARKDOWN_RENDER_USAGE);
@@ -88,12 +90,17 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
         errors += md.errors;
         diagrams += md.fences.length;
         if (md.fences.length === 0) io.stderr(`${input.name}: no diagram fences\n`);
-        if (md.errors > 0) continue;
         const fences = md.fences.map((f) => f.fence);
-        const names = fenceNames(fences, basename(input.name, extname(input.name)));
+        const names = markdownFenceNames(input.name, fences);
+        // NAME.md.layout.json keeps each fence's drawing, by fence name; one that does not parse is named and ignored.
+        const beside = values.fresh ? undefined : await readLayoutBeside(input.name, io);
+        const models = new Map(md.fences.map((f, i) => [names[i]!, f.analysis?.model]));
+        for (const d of layoutFileDiagnostics(beside, models)) io.stderr(formatDiagnosticLine(beside!.name, d, locale) + '\n');
+        if (md.errors > 0) continue;
         const links = new Map<DiagramFence, { path: string; alt: string }>();
         for (const [i, fence] of fences.entries()) {
-          const result = await renderText(fence.text, { catalog, layout, theme, animate: true });
+          const kept = fenceLayoutOf(beside, names[i]!);
+          const result = await renderText(fence.text, { catalog, layout, theme, animate: true, kept });
           if (!result.ok) throw new Error(`fence ${fence.index} of ${input.name} has errors after a clean check`);
           // Without --out-dir the images go beside their Markdown file, as a diagram's image goes beside it.
           const path = resolve(outDir !== undefined ? resolvePath(io, outDir) : dirname(resolvePath(io, input.name)), `${names[i]}.${ext}`);

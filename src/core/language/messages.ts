@@ -161,7 +161,13 @@ const EN: Record<DiagnosticCode, Template> = {
     'it is drawn shortened with an ellipsis, the full text in its tooltip',
   'layout-file-invalid': (a) =>
     `the layout file ${s(a, 'kind') === 'format' ? 'is of a format this version does not read' : s(a, 'kind') === 'value' ? 'holds a value of the wrong type' : 'is not valid JSON'} (${s(a, 'detail')}); it is ignored for drawing and not overwritten`,
-  'layout-stale-id': (a) => `'${s(a, 'id')}' is no longer in the diagram; it is dropped the next time the layout file is written`,
+  // In a Markdown file's layout file, `fence` names the diagram; without `id`, the whole fence is gone.
+  'layout-stale-id': (a) =>
+    a.fence === undefined
+      ? `'${s(a, 'id')}' is no longer in the diagram; it is dropped the next time the layout file is written`
+      : a.id === undefined
+        ? `diagram '${s(a, 'fence')}' is no longer in the Markdown file; it is dropped the next time the layout file is written`
+        : `'${s(a, 'id')}' is no longer in diagram '${s(a, 'fence')}'; it is dropped the next time the layout file is written`,
 };
 
 const PT: Record<DiagnosticCode, Template> = {
@@ -232,7 +238,12 @@ const PT: Record<DiagnosticCode, Template> = {
     'é desenhado encurtado com reticências, o texto completo na dica',
   'layout-file-invalid': (a) =>
     `o arquivo de layout ${s(a, 'kind') === 'format' ? 'tem um formato que esta versão não lê' : s(a, 'kind') === 'value' ? 'tem um valor de tipo errado' : 'não é um JSON válido'} (${s(a, 'detail')}); ele é ignorado no desenho e não é sobrescrito`,
-  'layout-stale-id': (a) => `'${s(a, 'id')}' não está mais no diagrama; sai do arquivo de layout na próxima vez que ele for gravado`,
+  'layout-stale-id': (a) =>
+    a.fence === undefined
+      ? `'${s(a, 'id')}' não está mais no diagrama; sai do arquivo de layout na próxima vez que ele for gravado`
+      : a.id === undefined
+        ? `o diagrama '${s(a, 'fence')}' não está mais no arquivo Markdown; sai do arquivo de layout na próxima vez que ele for gravado`
+        : `'${s(a, 'id')}' não está mais no diagrama '${s(a, 'fence')}'; sai do arquivo de layout na próxima vez que ele for gravado`,
 };
 
 const RELATED: Record<string, { en: Template; pt: Template }> = {

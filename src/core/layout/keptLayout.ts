@@ -5,10 +5,8 @@
  * layout (layoutDiagram) is used unchanged. The result is the same `Scene` the fresh layout
  * gives, so every renderer draws it.
  */
-import { labelTooltip } from '../labelLimit';
 import type { DiagramModel, Direction } from '../model';
-import { elementStyle } from '../elementStyle';
-import type { IconData, Point, Scene, SceneEdge, SceneGroup, SceneNode, TextBlock } from '../scene';
+import type { IconData, Point, Scene } from '../scene';
 import { measureEdgeLabel, measureGroup, measureNode, type GroupBox, type NodeBox } from './boxes';
 import { SCENE_MARGIN } from './constants';
 import { boundingBox, round, type Box } from './geometry';
@@ -16,9 +14,9 @@ import { clearGroupTitles } from './groupTitles';
 import { buildHierarchy } from './hierarchy';
 import { layoutDiagram, type LayoutOptions } from './layoutDiagram';
 import { connectionKeys, type DiagramLayout } from './layoutFile';
-import { personAttachment } from './personFigure';
 import { placeWithKept } from './placeNew';
 import { routeOrthogonal } from './routeOrthogonal';
+import { sceneElements } from './sceneElements';
 import { SpatialGrid } from './spatialGrid';
 
 /** Room kept between a connection label and a box or another label, px. */
@@ -130,89 +128,29 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
   const X = (x: number) => round(x + dx);
   const Y = (y: number) => round(y + dy);
 
-  const placed = (b: Box, box: { label: TextBlock; labelOffset: Point; iconOffset?: { x: number; y: number; size: number } }, hasIcon: boolean) => ({
-    x: X(b.x),
-    y: Y(b.y),
-    width: round(b.width),
-    height: round(b.height),
-    label: box.label,
-    labelPosition: { x: X(b.x + box.labelOffset.x), y: Y(b.y + box.labelOffset.y) },
-    ...(box.iconOffset && hasIcon ? { iconBox: { x: X(b.x + box.iconOffset.x), y: Y(b.y + box.iconOffset.y), size: box.iconOffset.size } } : {}),
+  const boxOf = (id: string): Box => placement.nodes.get(id) ?? placement.groups.get(id)!;
+  const parts = sceneElements({
+    h,
+    nodeBoxes,
+    groupBoxes,
+    boxOf,
+    X,
+    Y,
+    routes: routes.map((r) => r.map((p) => ({ x: X(p.x), y: Y(p.y) }))),
+    labels: h.connections.map((_, index) => {
+      const m = measured[index];
+      const box = labelBoxes[index];
+      return m && box ? { label: m.label, box } : undefined;
+    }),
+    icons,
   });
-
-  const groups: SceneGroup[] = h.groups.map((g) => {
-    const out: SceneGroup = {
-      id: g.id,
-      size: g.size,
-      ...placed(placement.groups.get(g.id)!, groupBoxes.get(g.id)!, g.icon !== undefined),
-      ...elementStyle(g),
-      depth: h.depth.get(g.id) ?? 0,
-      line: g.range.line,
-    };
-    const parent = h.parent.get(g.id);
-    if (parent !== undefined) out.parent = parent;
-    return out;
-  });
-
-  const nodes: SceneNode[] = h.nodes.map((n) => {
-    const out: SceneNode = {
-      id: n.id,
-      shape: n.shape,
-      size: n.size,
-      ...placed(placement.nodes.get(n.id)!, nodeBoxes.get(n.id)!, n.icon !== undefined),
-      ...elementStyle(n),
-      line: n.implicit ? 0 : n.range.line,
-    };
-    const parent = h.parent.get(n.id);
-    if (parent !== undefined) out.parent = parent;
-    if (n.implicit) out.implicit = true;
-    return out;
-  });
-
-  // A connection ending on a person's box continues to the figure's outline, as in the fresh layout.
-  const persons = new Map(nodes.filter((n) => n.shape === 'person').map((n) => [n.id, n]));
-  const attach = (id: string, from: Point, end: Point): Point => {
-    const n = persons.get(id);
-    if (!n) return end;
-    const at = personAttachment(n.width, n.height, n.size, { x: from.x - n.x, y: from.y - n.y }, { x: end.x - n.x, y: end.y - n.y });
-    return { x: round(at.x + n.x), y: round(at.y + n.y) };
-  };
-
-  const edges: SceneEdge[] = h.connections.map((c, index) => {
-    const route = routes[index]!.map((p) => ({ x: X(p.x), y: Y(p.y) }));
-    if (route.length >= 2) {
-      route[0] = attach(c.source, route[1]!, route[0]!);
-      route[route.length - 1] = attach(c.target, route[route.length - 2]!, route[route.length - 1]!);
-    }
-    const out: SceneEdge = { id: c.id, source: c.source, target: c.target, points: route, heads: c.heads, anim: c.anim, speed: c.speed, style: c.style, line: c.range.line };
-    const m = measured[index];
-    const l = labelBoxes[index];
-    if (m && l) {
-      out.label = m.label;
-      out.labelPosition = { x: X(l.x), y: Y(l.y) };
-      const tooltip = c.label === undefined ? undefined : labelTooltip(c.label, undefined);
-      if (tooltip !== undefined) out.tooltip = tooltip;
-    }
-    if (c.color !== undefined) out.color = c.color;
-    return out;
-  });
-
-  const sceneIcons: Record<string, IconData | null> = {};
-  for (const e of [...h.groups, ...h.nodes]) {
-    const id = e.icon;
-    if (id === undefined || id === '__proto__' || Object.prototype.hasOwnProperty.call(sceneIcons, id)) continue;
-    sceneIcons[id] = Object.prototype.hasOwnProperty.call(icons, id) ? (icons[id] ?? null) : null;
-  }
 
   const scene: Scene = {
     direction,
     theme: model.theme,
     width: round(bounds.x + dx + bounds.width + margin),
     height: round(bounds.y + dy + bounds.height + margin),
-    groups,
-    nodes,
-    edges,
-    icons: sceneIcons,
+    ...parts,
   };
   return clearGroupTitles(model.title !== undefined ? { title: model.title, ...scene } : scene);
 }

@@ -1,5 +1,4 @@
 import type { IconCatalog } from '../../core/icons';
-import { parseLayoutFile, type DiagramLayout } from '../../core/layout';
 import type { Locale } from '../../core/model';
 import { sanitizeColor, type ThemeName } from '../../core/render';
 import { renderPreviewPng, renderText, type LayoutFunction, type RasterizeFunction } from '../../node/diagramPipeline';
@@ -8,11 +7,15 @@ import { checkOutputPath, writeOutputAtomic } from '../pathSafety';
 import { LayoutTimeoutError, WorkerCrashedError } from '../../node/layoutWorkerClient';
 import { QueueFullError, type TaskQueue } from '../fairQueue';
 import { SerialQueue } from '../serialQueue';
-import { diagnosticLines, textTooLarge } from './checkDiagram';
+import { diagnosticLines } from './checkDiagram';
+import { diagramSource } from './diagramSource';
 import type { ToolOutcome } from './outcome';
 
 export interface RenderDiagramInput {
-  text: string;
+  /** The diagram's text; exactly one of `text` and `path`. */
+  text?: string;
+  /** A `.diagram` file inside the allowed roots, read instead of `text`; the layout file beside it keeps its positions. */
+  path?: string;
   /** Where to write, ending in `.svg`; relative paths are resolved against the first root. */
   output: string;
   /** Also answer with a PNG of the drawing. */
@@ -20,7 +23,7 @@ export interface RenderDiagramInput {
   theme?: ThemeName;
   /** A CSS colour or `transparent`. */
   background?: string;
-  /** The content of the diagram's layout file (`NAME.diagram.layout.json`): its boxes keep their positions. */
+  /** The content of the diagram's layout file (`NAME.diagram.layout.json`): its boxes keep their positions (over the file beside `path`). */
   layout?: string;
 }
 
@@ -77,26 +80,19 @@ export function renderDiagram(input: RenderDiagramInput, context: RenderContext)
 
 async function renderNow(input: RenderDiagramInput, context: RenderContext): Promise<ToolOutcome> {
   const messages = serverMessages(context.locale);
-  const tooLarge = textTooLarge(input.text, context.maxTextBytes, messages);
-  if (tooLarge) return { isError: true, text: tooLarge };
   if (input.background !== undefined && input.background.trim().toLowerCase() !== 'transparent' && sanitizeColor(input.background) === undefined) {
     return { isError: true, text: messages.invalidBackground(input.background) };
   }
 
-  let kept: DiagramLayout | undefined;
-  if (input.layout !== undefined) {
-    const parsed = parseLayoutFile(input.layout);
-    if (!parsed.ok) {
-      const [first] = parsed.problems;
-      return { isError: true, text: messages.invalidLayout(first!.line, first!.column, first!.message) };
-    }
-    if (parsed.file.kind === 'diagram') kept = parsed.file.layout;
-  }
+  const roots = await context.roots();
+  const source = await diagramSource(input, roots, messages, context.maxTextBytes);
+  if (!source.ok) return { isError: true, text: source.message };
+  const { text, kept } = source;
 
-  const checked = await checkOutputPath(input.output, await context.roots(), messages);
+  const checked = await checkOutputPath(input.output, roots, messages);
   if (!checked.ok) return { isError: true, text: checked.message };
 
-  const result = await renderText(input.text, {
+  const result = await renderText(text, {
     catalog: context.catalog,
     layout: context.layout,
     theme: input.theme,
@@ -119,6 +115,7 @@ async function renderNow(input: RenderDiagramInput, context: RenderContext): Pro
 
   const shownPath = checked.target.display.length > SUMMARY_PATH_CHARS ? `…${checked.target.display.slice(-(SUMMARY_PATH_CHARS - 1))}` : checked.target.display;
   const summary = [messages.renderSummary(result.counts.elements, result.counts.connections, formatSize(bytes.length), shownPath)];
+  if (source.note) summary.push(source.note.length > SUMMARY_LINE_CHARS ? `${source.note.slice(0, SUMMARY_LINE_CHARS - 1)}…` : source.note);
   const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
   const quoted = diagnosticLines(warnings.slice(0, SUMMARY_WARNINGS).map((d) => ({ ...d, suggestions: [] })), context.locale, messages);
   for (const line of quoted) summary.push(line.length > SUMMARY_LINE_CHARS ? `${line.slice(0, SUMMARY_LINE_CHARS - 1)}…` : line);

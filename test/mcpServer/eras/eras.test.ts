@@ -4,7 +4,7 @@
 // reaches the modern era; the v1 client (SDK 1.32.2) sees what it saw of the v1 servers.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -57,6 +57,16 @@ async function exerciseDiagramServer(client: Client, dir: string): Promise<void>
   assert.match(await readFile(join(dir, 'eras.svg'), 'utf8'), /^<svg/);
   // (2026-07-28 results also carry the SDK's `io.modelcontextprotocol/serverInfo` in `_meta`.)
   assert.ok(render._meta && DIAGRAM_VIEW_META_KEY in render._meta, 'the drawing for the view rides in _meta');
+  // path: the .diagram file in the root is read, and the layout file beside it keeps a moved box.
+  const scene = (render._meta[DIAGRAM_VIEW_META_KEY] as { scene: { nodes: Array<{ id: string; x: number; y: number; width: number; height: number }> } }).scene;
+  const boxes = Object.fromEntries(scene.nodes.map((n) => [n.id, { x: Math.round(n.x), y: Math.round(n.y), width: Math.round(n.width), height: Math.round(n.height) }]));
+  boxes.api!.y += 200;
+  await writeFile(join(dir, 'eras.diagram'), GOOD);
+  await writeFile(join(dir, 'eras.diagram.layout.json'), JSON.stringify({ format: 'archflow-layout-file/1', direction: 'LR', nodes: boxes }));
+  const fromPath = (await client.callTool({ name: 'render_diagram', arguments: { path: 'eras.diagram', output: 'eras-path.svg' } })) as CallToolResult;
+  assert.equal(fromPath.isError, undefined, textOf(fromPath));
+  const kept = (fromPath._meta![DIAGRAM_VIEW_META_KEY] as { scene: typeof scene }).scene;
+  assert.equal(kept.nodes.find((n) => n.id === 'api')!.y, boxes.api!.y);
   const picked = (await client.callTool({ name: 'select_diagram_element', arguments: { kind: 'node', id: 'api', label: 'API' } })) as CallToolResult;
   assert.equal(picked.isError, undefined, textOf(picked));
   assert.equal(dataOf(picked).id, 'api');

@@ -18,6 +18,8 @@ export interface Drawing {
   labelZ: number;
   /** A connection's label was clicked (the preview moves the editor to its line). */
   onEdgeLabelClick(edge: SceneEdge): void;
+  /** A connection's label was right-clicked (the preview opens the connection's context menu; the label covers short edges). */
+  onEdgeLabelContextMenu?(edgeId: string, at: { x: number; y: number }): void;
   /** The drawing can be edited (the preview of a text that parses): handles start connections. */
   editable?: boolean;
 }

@@ -208,6 +208,11 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
 
   const edits = usePictureEdits({ host, uri: doc.uri, version: doc.version, scene: doc.scene, problems: doc.problems, strings: boot.strings });
 
+  // Stable, so the drawing's context (and every edge under it) does not change with each render.
+  const connectionMenu = useRef(edits.openConnectionMenu);
+  connectionMenu.current = edits.openConnectionMenu;
+  const onEdgeLabelContextMenu = useCallback((id: string, at: { x: number; y: number }) => connectionMenu.current(id, at), []);
+
   const paletteName = paletteNameFor(doc.scene?.theme, theme === 'dark' || theme === 'hc-dark');
   const palette = THEMES[paletteName];
   const explicitTheme = doc.scene?.theme === 'light' || doc.scene?.theme === 'dark';
@@ -222,8 +227,9 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
       labelZ: flow.labelZ,
       onEdgeLabelClick: (edge) => revealLine(edge.line),
       editable: edits.editable,
+      ...(edits.editable ? { onEdgeLabelContextMenu } : {}),
     }),
-    [palette, theme, canvas, settings.animations, reducedMotion, flow.labelZ, revealLine, edits.editable],
+    [palette, theme, canvas, settings.animations, reducedMotion, flow.labelZ, revealLine, edits.editable, onEdgeLabelContextMenu],
   );
 
   const errors = doc.problems.some((p) => p.severity === 'error');

@@ -299,5 +299,6 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
     </>
   );
 
-  return { editing, onKeyDown, overlays, addFromPalette, icons, searchIcons, editable: editing !== undefined };
+  const openConnectionMenu = (id: string, at: Point) => openMenu({ connection: id }, at);
+  return { editing, onKeyDown, overlays, addFromPalette, icons, searchIcons, openConnectionMenu, editable: editing !== undefined };
 }

@@ -24,7 +24,7 @@ const seconds = (s: number) => `${Math.max(0.01, Math.round(s * 1000) / 1000)}s`
  * page pauses them while hidden and drops them under reduced motion.
  */
 export const DiagramEdge = memo(function DiagramEdge({ id, data }: EdgeProps<DiagramFlowEdge>) {
-  const { palette, canvas, animate, labelZ, onEdgeLabelClick } = useDrawing();
+  const { palette, canvas, animate, labelZ, onEdgeLabelClick, onEdgeLabelContextMenu } = useDrawing();
   const edge = data!.edge;
   const geometry = useMemo(() => {
     const points = edge.points;
@@ -57,6 +57,13 @@ export const DiagramEdge = memo(function DiagramEdge({ id, data }: EdgeProps<Dia
           title={edge.tooltip}
           style={{ transform: `translate(${edge.labelPosition.x}px, ${edge.labelPosition.y}px)`, width: bw, height: bh, zIndex: labelZ }}
           onClick={() => onEdgeLabelClick(edge)}
+          onContextMenu={
+            onEdgeLabelContextMenu &&
+            ((event) => {
+              event.preventDefault();
+              onEdgeLabelContextMenu(id, { x: event.clientX, y: event.clientY });
+            })
+          }
         >
           <svg width={bw} height={bh}>
             <rect x={0} y={0} width={bw} height={bh} rx={Math.min(5, bh / 2)} fill={palette.label.fill} stroke={palette.label.stroke} strokeWidth={1} />

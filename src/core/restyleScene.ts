@@ -1,5 +1,5 @@
 import { elementStyle } from './elementStyle';
-import { labelTooltip } from './labelLimit';
+import { sceneEdgeOf, sceneIconsOf } from './sceneParts';
 import type { Connection, DiagramModel, ElementDecl } from './model';
 import type { IconData, Scene, SceneEdge, SceneGroup, SceneNode } from './scene';
 
@@ -48,23 +48,10 @@ export function restyleScene(previous: Scene, model: DiagramModel, icons: Record
   for (const old of previous.edges) {
     const c = connections.get(old.id);
     if (!c || c.source !== old.source || c.target !== old.target) return undefined;
-    const out: SceneEdge = { id: c.id, source: c.source, target: c.target, points: old.points, heads: c.heads, anim: c.anim, speed: c.speed, style: c.style, line: c.range.line };
-    if (old.label && old.labelPosition) {
-      out.label = old.label;
-      out.labelPosition = old.labelPosition;
-      const tooltip = c.label === undefined ? undefined : labelTooltip(c.label, undefined);
-      if (tooltip !== undefined) out.tooltip = tooltip;
-    }
-    if (c.color !== undefined) out.color = c.color;
-    edges.push(out);
+    edges.push(sceneEdgeOf(c, old.points, old.label && old.labelPosition ? { label: old.label, labelPosition: old.labelPosition } : undefined));
   }
 
-  const sceneIcons: Record<string, IconData | null> = {};
-  for (const e of [...groups, ...nodes]) {
-    const id = e.icon;
-    if (id === undefined || id === '__proto__' || Object.prototype.hasOwnProperty.call(sceneIcons, id)) continue;
-    sceneIcons[id] = Object.prototype.hasOwnProperty.call(icons, id) ? (icons[id] ?? null) : null;
-  }
+  const sceneIcons = sceneIconsOf([...groups, ...nodes], icons);
 
   const scene: Scene = { direction: previous.direction, theme: model.theme, width: previous.width, height: previous.height, groups, nodes, edges, icons: sceneIcons };
   return model.title !== undefined ? { title: model.title, ...scene } : scene;

@@ -3,7 +3,7 @@
  * the fresh layout (sceneFromElk.ts) and the kept layout (keptLayout.ts) share once each has
  * decided where things go, so both draw the same attributes the same way.
  */
-import { labelTooltip } from '../labelLimit';
+import { sceneEdgeOf, sceneIconsOf } from '../sceneParts';
 import { elementStyle } from '../elementStyle';
 import type { IconData, Point, SceneEdge, SceneGroup, SceneNode, TextBlock } from '../scene';
 import type { GroupBox, NodeBox } from './boxes';
@@ -87,23 +87,9 @@ export function sceneElements(p: PlacedElements): { groups: SceneGroup[]; nodes:
       route[0] = attach(c.source, route[1]!, route[0]!);
       route[route.length - 1] = attach(c.target, route[route.length - 2]!, route[route.length - 1]!);
     }
-    const out: SceneEdge = { id: c.id, source: c.source, target: c.target, points: route, heads: c.heads, anim: c.anim, speed: c.speed, style: c.style, line: c.range.line };
     const l = p.labels[index];
-    if (l) {
-      out.label = l.label;
-      out.labelPosition = { x: X(l.box.x), y: Y(l.box.y) };
-      const tooltip = c.label === undefined ? undefined : labelTooltip(c.label, undefined);
-      if (tooltip !== undefined) out.tooltip = tooltip;
-    }
-    if (c.color !== undefined) out.color = c.color;
-    return out;
+    return sceneEdgeOf(c, route, l && { label: l.label, labelPosition: { x: X(l.box.x), y: Y(l.box.y) } });
   });
 
-  const icons: Record<string, IconData | null> = {};
-  for (const e of [...h.groups, ...h.nodes]) {
-    const id = e.icon;
-    if (id === undefined || id === '__proto__' || Object.prototype.hasOwnProperty.call(icons, id)) continue;
-    icons[id] = Object.prototype.hasOwnProperty.call(p.icons, id) ? (p.icons[id] ?? null) : null;
-  }
-  return { groups, nodes, edges, icons };
+  return { groups, nodes, edges, icons: sceneIconsOf([...h.groups, ...h.nodes], p.icons) };
 }

@@ -276,7 +276,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
             />
           </Panel>
           {edits.editable && (
-            <Panel position="top-left">
+            <Panel position="top-left" className="af-palette-panel">
               <Palette strings={boot.strings} onAdd={edits.addFromPalette} icons={edits.icons} onSearch={edits.searchIcons} />
             </Panel>
           )}

@@ -6,7 +6,7 @@ import { MAX_VIEW_PROBLEMS, type DiagramViewMeta } from '../protocol/mcpAppMessa
 import { formatDiagnosticLine, reportDiagnostic, type DiagnosticReport } from '../core/language';
 import type { Locale } from '../core/model';
 import { serverMessages } from '../mcpServer/serverMessages';
-import { checkOutputPath } from '../mcpServer/pathSafety';
+import { checkPathInRoots } from '../mcpServer/pathSafety';
 import { textTooLarge } from '../mcpServer/tools/checkDiagram';
 import type { ToolOutcome } from '../mcpServer/tools/outcome';
 import type { DiagramDocument, DiagramWorkspace } from './diagramWorkspace';
@@ -282,7 +282,7 @@ export class EditorTools {
       const real = await realpath(folder).catch(() => undefined);
       if (real && !pairs.some((p) => p.real === real)) pairs.push({ folder, real });
     }
-    const check = await checkOutputPath(
+    const check = await checkPathInRoots(
       path,
       pairs.map((p) => p.real),
       serverMessages(this.#locale),

@@ -4,7 +4,7 @@ export { startHttpServer, MCP_PATH, type HttpServerOptions, type RunningHttpServ
 export { guardRequest, type HttpGuardOptions, type GuardRefusal } from './httpGuard';
 export { parseMcpArgs, startMcpCli, McpUsageError, MCP_SERVER_USAGE, DEFAULT_HTTP_PORT, RENDER_QUEUE_LIMITS, type McpCliOptions, type McpCliContext, type RunningMcpCli } from './mcpCli';
 export { AllowedRoots, type AllowedRootsOptions, type RootsInput } from './allowedRoots';
-export { checkOutputPath, writeOutputAtomic, resolveRoots, isInside, MAX_NAME_BYTES, MAX_PATH_BYTES, type FileKind, type OutputCheck, type OutputTarget } from './pathSafety';
+export { checkPathInRoots, writeOutputAtomic, resolveRoots, isInside, MAX_NAME_BYTES, MAX_PATH_BYTES, type FileKind, type OutputCheck, type OutputTarget } from './pathSafety';
 export { SerialQueue } from './serialQueue';
 export { FairQueue, QueueFullError, type FairQueueLimits, type TaskQueue } from './fairQueue';
 export { TrackedTransport } from './trackedTransport';

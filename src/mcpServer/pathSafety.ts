@@ -53,7 +53,10 @@ export async function resolveRoots(dirs: readonly string[]): Promise<{ roots: st
 }
 
 /**
- * Decides whether `output` may be written, before anything touches the disk.
+ * Decides whether `output` is a path inside the roots that may be written (an SVG, a PNG, a
+ * layout file) or read (a `.diagram` and the layout file beside it), before anything touches
+ * the disk; reading and writing share one check so a path the server may read is never one
+ * it would refuse to write, and the reverse.
  *
  * `roots` must be realpaths (see {@link resolveRoots}); a relative `output` is resolved
  * against the first. Accepted: a path of `kind` (default: ending in `.svg`, any case) whose every existing
@@ -64,7 +67,7 @@ export async function resolveRoots(dirs: readonly string[]): Promise<{ roots: st
  * the roots, paths that a symlink leads out of the roots, an existing symlink or non-file
  * at the target. Never creates, writes or deletes anything.
  */
-export async function checkOutputPath(
+export async function checkPathInRoots(
   output: string,
   roots: readonly string[],
   messages: ServerMessages,

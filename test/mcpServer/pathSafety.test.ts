@@ -2,7 +2,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkOutputPath, isInside, resolveRoots, writeOutputAtomic } from '../../src/mcpServer/pathSafety';
+import { checkPathInRoots, isInside, resolveRoots, writeOutputAtomic } from '../../src/mcpServer/pathSafety';
 import { serverMessages } from '../../src/mcpServer/serverMessages';
 import { tempDir } from './helpers';
 
@@ -13,7 +13,7 @@ async function tree(dir: string): Promise<string[]> {
   return ((await readdir(dir, { recursive: true })) as string[]).sort();
 }
 
-describe('checkOutputPath', () => {
+describe('checkPathInRoots', () => {
   let root: string;
   let outside: string;
   const cleanups: Array<() => Promise<void>> = [];
@@ -61,7 +61,7 @@ describe('checkOutputPath', () => {
   for (const [what, output, reason] of refusals) {
     test(`refuses ${what}, names the roots, writes nothing`, async () => {
       const before = [await tree(root), await tree(outside)];
-      const check = await checkOutputPath(output(), [root], en);
+      const check = await checkPathInRoots(output(), [root], en);
       assert.equal(check.ok, false);
       assert.ok(!check.ok);
       assert.match(check.message, reason);
@@ -71,14 +71,14 @@ describe('checkOutputPath', () => {
   }
 
   test('refuses everything when there is no root, and says so', async () => {
-    const check = await checkOutputPath('x.svg', [], en);
+    const check = await checkPathInRoots('x.svg', [], en);
     assert.ok(!check.ok);
     assert.match(check.message, /no output root/);
     assert.match(check.message, /Allowed roots: none/);
   });
 
   test('accepts a relative path in missing folders without creating them', async () => {
-    const check = await checkOutputPath('docs/new/deep/arch.svg', [root], en);
+    const check = await checkPathInRoots('docs/new/deep/arch.svg', [root], en);
     assert.ok(check.ok);
     assert.equal(check.target.path, join(root, 'docs', 'new', 'deep', 'arch.svg'));
     assert.equal(check.target.display, 'docs/new/deep/arch.svg');
@@ -87,26 +87,26 @@ describe('checkOutputPath', () => {
   });
 
   test('accepts absolute paths inside, upper-case .SVG and symlinks that stay inside', async () => {
-    const abs = await checkOutputPath(join(root, 'docs', 'A.SVG'), [root], en);
+    const abs = await checkPathInRoots(join(root, 'docs', 'A.SVG'), [root], en);
     assert.ok(abs.ok);
     assert.equal(abs.target.display, 'docs/A.SVG');
-    const viaLink = await checkOutputPath('docs-link/x.svg', [root], en);
+    const viaLink = await checkPathInRoots('docs-link/x.svg', [root], en);
     assert.ok(viaLink.ok);
     assert.equal(viaLink.target.path, join(root, 'docs', 'x.svg'));
   });
 
   test('a path in a later root is shown in full; relative paths go to the first root', async () => {
-    const inSecond = await checkOutputPath(join(outside, 'b.svg'), [root, outside], en);
+    const inSecond = await checkPathInRoots(join(outside, 'b.svg'), [root, outside], en);
     assert.ok(inSecond.ok);
     assert.equal(inSecond.target.root, outside);
     assert.equal(inSecond.target.display, join(outside, 'b.svg'));
-    const relative = await checkOutputPath('b.svg', [outside, root], en);
+    const relative = await checkPathInRoots('b.svg', [outside, root], en);
     assert.ok(relative.ok);
     assert.equal(relative.target.path, join(outside, 'b.svg'));
   });
 
   test('messages follow the locale', async () => {
-    const check = await checkOutputPath('x.txt', [root], serverMessages('pt-BR'));
+    const check = await checkPathInRoots('x.txt', [root], serverMessages('pt-BR'));
     assert.ok(!check.ok);
     assert.match(check.message, /Recusado/);
     assert.match(check.message, /Raízes permitidas/);
@@ -117,7 +117,7 @@ describe('writeOutputAtomic', () => {
   test('creates missing folders, replaces an existing file and leaves no temporary file', async () => {
     const { dir, cleanup } = await tempDir();
     try {
-      const check = await checkOutputPath('a/b/out.svg', [dir], en);
+      const check = await checkPathInRoots('a/b/out.svg', [dir], en);
       assert.ok(check.ok);
       await writeOutputAtomic(check.target, '<svg>1</svg>');
       await writeOutputAtomic(check.target, '<svg>2</svg>');
@@ -131,7 +131,7 @@ describe('writeOutputAtomic', () => {
   test('fails without leaving anything when the parent cannot be created', async () => {
     const { dir, cleanup } = await tempDir();
     try {
-      const check = await checkOutputPath('blocker/out.svg', [dir], en);
+      const check = await checkPathInRoots('blocker/out.svg', [dir], en);
       assert.ok(check.ok);
       // Between the check and the write, a file takes the folder's place.
       await writeFile(join(dir, 'blocker'), 'a file');
@@ -146,7 +146,7 @@ describe('writeOutputAtomic', () => {
     const { dir, cleanup } = await tempDir();
     const other = await tempDir();
     try {
-      const check = await checkOutputPath('swap/out.svg', [dir], en);
+      const check = await checkPathInRoots('swap/out.svg', [dir], en);
       assert.ok(check.ok);
       await symlink(other.dir, join(dir, 'swap'));
       await assert.rejects(writeOutputAtomic(check.target, '<svg/>'), /changed while writing/);

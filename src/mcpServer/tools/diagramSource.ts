@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { layoutFileName, parseLayoutFile, type DiagramLayout } from '../../core/layout';
-import { checkOutputPath } from '../pathSafety';
+import { checkPathInRoots } from '../pathSafety';
 import type { ServerMessages } from '../serverMessages';
 import { textTooLarge } from './checkDiagram';
 
@@ -43,7 +43,7 @@ export async function diagramSource(input: SourceInput, roots: readonly string[]
     return tooLarge ? { ok: false, message: tooLarge } : { ok: true, text: input.text, kept };
   }
 
-  const checked = await checkOutputPath(input.path!, roots, messages, { pattern: /\.diagram$/i, refuse: messages.pathNotDiagram });
+  const checked = await checkPathInRoots(input.path!, roots, messages, { pattern: /\.diagram$/i, refuse: messages.pathNotDiagram });
   if (!checked.ok) return { ok: false, message: checked.message };
   const bytes = await read(checked.target.path);
   if (typeof bytes === 'string') return { ok: false, message: messages.diagramUnreadable(checked.target.display, bytes) };
@@ -59,7 +59,7 @@ export async function diagramSource(input: SourceInput, roots: readonly string[]
 
   // The layout file beside it is checked like the diagram: a symlink out of the roots is not followed.
   const name = layoutFileName(checked.target.display);
-  const beside = await checkOutputPath(layoutFileName(checked.target.path), roots, messages, { pattern: /\.layout\.json$/i, refuse: messages.pathNotDiagram });
+  const beside = await checkPathInRoots(layoutFileName(checked.target.path), roots, messages, { pattern: /\.layout\.json$/i, refuse: messages.pathNotDiagram });
   if (!beside.ok) return { ok: true, text };
   const layoutBytes = await read(beside.target.path);
   if (typeof layoutBytes === 'string') return { ok: true, text };

@@ -3,7 +3,7 @@ import type { Locale } from '../../core/model';
 import { sanitizeColor, type ThemeName } from '../../core/render';
 import { renderPreviewPng, renderText, type LayoutFunction, type RasterizeFunction } from '../../node/diagramPipeline';
 import { formatSize, serverMessages } from '../serverMessages';
-import { checkOutputPath, writeOutputAtomic } from '../pathSafety';
+import { checkPathInRoots, writeOutputAtomic } from '../pathSafety';
 import { LayoutTimeoutError, WorkerCrashedError } from '../../node/layoutWorkerClient';
 import { QueueFullError, type TaskQueue } from '../fairQueue';
 import { SerialQueue } from '../serialQueue';
@@ -89,7 +89,7 @@ async function renderNow(input: RenderDiagramInput, context: RenderContext): Pro
   if (!source.ok) return { isError: true, text: source.message };
   const { text, kept } = source;
 
-  const checked = await checkOutputPath(input.output, roots, messages);
+  const checked = await checkPathInRoots(input.output, roots, messages);
   if (!checked.ok) return { isError: true, text: checked.message };
 
   const result = await renderText(text, {

@@ -59,7 +59,7 @@ function cliDrawing(file: string, ...flags: string[]): { nodes: Record<string, S
 }
 
 function cliBoxes(...flags: string[]): Record<string, Box> {
-  return cliDrawing(diagram, ...flags).nodes;
+  return Object.fromEntries(Object.entries(cliDrawing(diagram, ...flags).nodes).map(([id, { x, y }]) => [id, { x, y }]));
 }
 
 /** Where the preview draws each box, in the drawing's own coordinates (React Flow's node transform). */

@@ -169,4 +169,7 @@ async function main(): Promise<void> {
   else console.log(`frames kept in ${frames}`);
 }
 
-await main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

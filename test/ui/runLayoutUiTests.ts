@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { repoRoot } from '../extension/harness/codeServer';
 import { uiRunner, type Workbench } from './uiRunner';
 import { quickOpen, runCommand, until, webviewFrame } from './workbench';
@@ -336,3 +336,42 @@ test('one history in the preview: Ctrl+Z takes back a rename, then a move; Shift
   assert.equal(await savedText(), `${renamed}// typed\n`, 'nothing undone');
 });
 
+
+/** Clicks with Shift held in the preview (the focus there first: React Flow reads the key from the page's own events). */
+async function shiftClick(frame: FrameLocator, target: Locator, focus: Locator): Promise<void> {
+  await focus.focus();
+  await until(() => focus.evaluate((el) => document.hasFocus() && document.activeElement === el), 'the focus in the preview');
+  await page.keyboard.down('Shift');
+  await target.click();
+  await page.keyboard.up('Shift');
+}
+
+const edgeLine = (frame: FrameLocator, id: string) => frame.locator(`.react-flow__edge[data-id="${id}"] .react-flow__edge-path`).first();
+
+test('several selected with Shift+click: Delete removes both boxes, a restyle changes both connections', T, async () => {
+  const frame = webviewFrame(page);
+  writeFileSync(shop, SHOP);
+  await until(async () => ((await node(frame, 'db').textContent()) ?? '').includes('DB') && (await savedText()) === SHOP, 'shop.diagram as it started');
+
+  await node(frame, 'web').click();
+  await shiftClick(frame, node(frame, 'db'), node(frame, 'api'));
+  await node(frame, 'db').focus();
+  await page.keyboard.press('Delete');
+  await expectSaved('diagram "Shop"\n\nbackend = group "Backend" {\n  api = rounded "API"\n}\n', 'web and db deleted with their connections');
+  await previewKey(frame, 'Control+z');
+  await expectSaved(SHOP, 'one undo in the preview brings both back');
+  await until(async () => (await frame.locator('.react-flow__edge').count()) === 2, 'both connections drawn again');
+
+  await edgeLine(frame, 'c0').click({ force: true });
+  await shiftClick(frame, edgeLine(frame, 'c1'), node(frame, 'api'));
+  await edgeLine(frame, 'c1').click({ button: 'right', force: true });
+  const menu = frame.locator('.af-menu');
+  await menu.waitFor();
+  assert.equal(await menu.locator('.af-menu-title').textContent(), 'Edit 2', 'the menu edits the two connections');
+  await menu.locator('.af-menu-item', { hasText: /^Line style/ }).click();
+  await menu.locator('.af-menu-item', { hasText: /^dashed$/ }).click();
+  await expectSaved(SHOP.replace('web -> api\n', 'web -> api style=dashed\n').replace('api -> db\n', 'api -> db style=dashed\n'), 'both connections dashed');
+  await runner.screenshot(page, 'layout-multi-restyle');
+  await previewKey(frame, 'Control+z');
+  await expectSaved(SHOP, 'one undo in the preview');
+});

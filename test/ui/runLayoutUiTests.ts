@@ -346,7 +346,7 @@ async function shiftClick(frame: FrameLocator, target: Locator, focus: Locator):
   await page.keyboard.up('Shift');
 }
 
-const edgeLine = (frame: FrameLocator, id: string) => frame.locator(`.react-flow__edge[data-id="${id}"] .react-flow__edge-path`).first();
+const edgeLine = (frame: FrameLocator, id: string) => frame.locator(`.react-flow__edge[data-id="${id}"] .af-edge-line`).first();
 
 test('several selected with Shift+click: Delete removes both boxes, a restyle changes both connections', T, async () => {
   const frame = webviewFrame(page);

@@ -8,6 +8,7 @@ import { Toolbar } from './components/Toolbar';
 import { Palette } from './components/Palette';
 import { usePictureEdits } from './usePictureEdits';
 import { groupDrop } from './groupDrop';
+import { addsToSelection, useModifierSelection } from './useModifierSelection';
 import { DrawingContext, paletteNameFor, type Drawing } from '../diagram/drawingContext';
 import { TITLE_NODE_ID, type DiagramFlowEdge, type DiagramFlowNode } from '../diagram/sceneToFlow';
 import { useDocumentHidden, useReducedMotion, useSmilPausedWhile, useThemeKind } from '../diagram/hooks';
@@ -212,11 +213,12 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
       if (node.id === TITLE_NODE_ID || node.type === 'diagramTitle') return;
       const link = 'element' in node.data ? node.data.element.link : undefined;
       if (link && (event.ctrlKey || event.metaKey)) host.post({ type: 'openLink', url: link });
-      else host.post({ type: 'revealElement', uri, id: node.id });
+      else if (!addsToSelection(event)) host.post({ type: 'revealElement', uri, id: node.id });
     },
     [host, uri],
   );
-  const onEdgeClick = useCallback<EdgeMouseHandler>((_e, edge) => revealLine((edge.data as { edge: { line: number } }).edge.line), [revealLine]);
+  const onEdgeClick = useCallback<EdgeMouseHandler>((e, edge) => !addsToSelection(e) && revealLine((edge.data as { edge: { line: number } }).edge.line), [revealLine]);
+  const modifierSelection = useModifierSelection();
   const onMoveEnd = useCallback(
     (_event: unknown, vp: Viewport) => {
       viewport.current = vp;
@@ -269,6 +271,8 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
         data-version={doc.version}
         data-layout={doc.layout?.source}
         onKeyDownCapture={moves.onKeyDownCapture}
+        onClickCapture={modifierSelection.onClickCapture}
+        onClick={modifierSelection.onClick}
         onKeyDown={edits.onKeyDown}
       >
         <DiagramFlow

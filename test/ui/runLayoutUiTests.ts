@@ -385,3 +385,24 @@ test('several selected with Shift+click: Delete removes both boxes, a restyle ch
   await previewKey(frame, 'Control+z');
   await expectSaved(SHOP, 'one undo in the preview');
 });
+
+test('without a layout file a dropped shape goes into the held drawing where it was dropped, and no file is written', T, async () => {
+  const frame = webviewFrame(page);
+  rmSync(shopLayout, { force: true });
+  await frame.locator('.af-held-note').waitFor({ timeout: 30_000 });
+  const web = (await node(frame, 'web').boundingBox())!;
+  // Well below Web, on empty canvas.
+  const at = { x: web.x + web.width / 2, y: web.y + web.height * 4 };
+  const pane = (await frame.locator('.react-flow__pane').boundingBox())!;
+  await frame.locator('.af-palette-item[data-shape="note"]').dragTo(frame.locator('.react-flow__pane'), { targetPosition: { x: at.x - pane.x, y: at.y - pane.y } });
+  await expectSaved(SHOP.replace('}\n\nweb -> api', '}\nnote_2 = note "note"\n\nweb -> api'), 'the note declared at the top level');
+  const placed = await until(async () => {
+    const b = await node(frame, 'note_2').boundingBox().catch(() => null);
+    return b && Math.abs(b.x + b.width / 2 - at.x) <= 3 && Math.abs(b.y + b.height / 2 - at.y) <= 3 && b;
+  }, 'the note drawn centred where it was dropped');
+  assert.ok(placed);
+  assert.equal(existsSync(shopLayout), false, 'no layout file written');
+  await previewKey(frame, 'Control+z');
+  await expectSaved(SHOP, 'one undo in the preview takes it back');
+  assert.equal(existsSync(shopLayout), false, 'still no layout file');
+});

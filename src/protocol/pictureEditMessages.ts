@@ -1,6 +1,7 @@
 import type { AttributeName } from '../core/language/index';
 import type { Shape } from '../core/model';
-import type { IconData } from '../core/scene';
+import type { IconData, Point } from '../core/scene';
+import type { Move } from '../core/sceneMoves';
 
 /** An element (node or group) by id, or a connection by its scene id (`c0`, `c1`…). */
 export type PictureEditTarget = { element: string } | { connection: string };
@@ -18,14 +19,16 @@ export interface PaletteElement {
 /** What a gesture in the preview asks of the text: each becomes a small edit of the `.diagram` source. */
 export type PictureGesture =
   | { kind: 'connect'; source: string; target: string }
-  /** A connection dropped on empty space: a new element there, connected from `source`. */
-  | { kind: 'connectToNew'; source: string; element: PaletteElement }
+  /** A connection dropped on empty space: a new element there (`at`, its centre in the drawing), connected from `source`. */
+  | { kind: 'connectToNew'; source: string; element: PaletteElement; at?: Point }
   | { kind: 'reconnect'; connection: string; end: 'source' | 'target'; to: string }
   | { kind: 'rename'; target: PictureEditTarget; label: string }
   | { kind: 'delete'; elements: string[]; connections: string[]; groups?: 'keepMembers' | 'deleteMembers' }
-  | { kind: 'add'; element: PaletteElement }
+  /** `at`: where it was dropped (its centre, in the drawing's coordinates), kept in the layout file. */
+  | { kind: 'add'; element: PaletteElement; at?: Point }
   | { kind: 'restyle'; targets: PictureEditTarget[]; shape?: Shape; attribute?: AttributeName; value?: string }
-  | { kind: 'move'; elements: string[]; group?: string };
+  /** `moves`: where the boxes were dragged to (onto the group, or out of one), kept in the layout file. */
+  | { kind: 'move'; elements: string[]; group?: string; moves?: Move[] };
 
 /** Webview -> host: a gesture on the drawing of document version `version`. */
 export interface PictureEditMessage {

@@ -14,6 +14,9 @@ const shape = z.enum(SHAPES.map((s) => s.value) as [Shape, ...Shape[]]);
 const attribute = z.enum(ATTRIBUTES.map((a) => a.value) as [AttributeName, ...AttributeName[]]);
 const target = z.union([z.strictObject({ element: id }), z.strictObject({ connection: id })]);
 const label = z.string().check(z.maxLength(MAX_LABEL));
+const coordinate = z.number().check(z.refine(Number.isFinite, 'must be finite'));
+const point = z.strictObject({ x: coordinate, y: coordinate });
+const moves = z.array(z.strictObject({ id, x: coordinate, y: coordinate })).check(z.maxLength(MAX_SELECTION));
 const element = z.strictObject({
   kind: z.enum(['node', 'group']),
   label: z.optional(label),
@@ -27,11 +30,11 @@ type AttributeName = (typeof ATTRIBUTES)[number]['value'];
 
 const gesture = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('connect'), source: id, target: id }),
-  z.strictObject({ kind: z.literal('connectToNew'), source: id, element }),
+  z.strictObject({ kind: z.literal('connectToNew'), source: id, element, at: z.optional(point) }),
   z.strictObject({ kind: z.literal('reconnect'), connection: id, end: z.enum(['source', 'target']), to: id }),
   z.strictObject({ kind: z.literal('rename'), target, label }),
   z.strictObject({ kind: z.literal('delete'), elements: ids, connections: ids, groups: z.optional(z.enum(['keepMembers', 'deleteMembers'])) }),
-  z.strictObject({ kind: z.literal('add'), element }),
+  z.strictObject({ kind: z.literal('add'), element, at: z.optional(point) }),
   z.strictObject({
     kind: z.literal('restyle'),
     targets: z.array(target).check(z.minLength(1), z.maxLength(MAX_SELECTION)),
@@ -39,7 +42,7 @@ const gesture = z.discriminatedUnion('kind', [
     attribute: z.optional(attribute),
     value: z.optional(label),
   }),
-  z.strictObject({ kind: z.literal('move'), elements: ids, group: z.optional(id) }),
+  z.strictObject({ kind: z.literal('move'), elements: ids, group: z.optional(id), moves: z.optional(moves) }),
 ]);
 
 /** The schema of {@link PictureEditMessage}, one of the preview's messages. */

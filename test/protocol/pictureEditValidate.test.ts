@@ -18,6 +18,9 @@ test('every gesture kind passes as the protocol defines it', () => {
     { kind: 'restyle', targets: [{ element: 'a' }, { connection: 'c0' }], attribute: 'color', value: '#fff' },
     { kind: 'restyle', targets: [{ element: 'a' }], shape: 'icon' },
     { kind: 'move', elements: ['a', 'b'] },
+    { kind: 'add', element: { kind: 'node', shape: 'cloud' }, at: { x: 120.5, y: -4 } },
+    { kind: 'connectToNew', source: 'a', element: { kind: 'node' }, at: { x: 0, y: 0 } },
+    { kind: 'move', elements: ['a'], group: 'g', moves: [{ id: 'a', x: 10, y: 20 }] },
   ];
   for (const g of gestures) {
     const r = parseWebviewMessage(edit(g));
@@ -37,6 +40,9 @@ test('unknown kinds, shapes and attributes, extra fields, empty ids and huge lab
     { kind: 'rename', target: { element: 'a', connection: 'c0' }, label: 'x' },
     { kind: 'rename', target: { element: 'a' }, label: 'x'.repeat(5000) },
     { kind: 'delete', elements: 'a', connections: [] },
+    { kind: 'add', element: { kind: 'node' }, at: { x: Number.NaN, y: 0 } },
+    { kind: 'add', element: { kind: 'node' }, at: { x: 1 } },
+    { kind: 'move', elements: ['a'], moves: [{ id: '', x: 1, y: 2 }] },
   ];
   for (const g of bad) {
     const r = parseWebviewMessage(edit(g));

@@ -2,8 +2,11 @@
 // Moving boxes in the preview, as a user does it: the packaged .vsix in code-server, driven by
 // headless Chromium. A box dragged with the mouse lands in the layout file beside the diagram,
 // which the CLI then draws from; Ctrl+Z puts it back; typing a new connection moves no other
-// box; Re-layout in the toolbar rewrites the file with a fresh layout. Screenshots go to
-// test-results/.
+// box; Re-layout in the toolbar rewrites the file with a fresh layout. Gestures that edit the
+// text and place boxes: a shape dropped from the palette is declared (inside the group it was
+// dropped in) and kept where it was dropped; a box dragged onto a group moves into it; Ctrl+Z in
+// the preview takes back the last action, a move or a picture edit, each with one undo.
+// Screenshots go to test-results/.
 //
 // Usage: node --import tsx test/ui/runLayoutUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
 import { after, afterEach, before, test } from 'node:test';
@@ -15,6 +18,9 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../extension/harness/codeServer';
 import { uiRunner, type Workbench } from './uiRunner';
 import { quickOpen, runCommand, until, webviewFrame } from './workbench';
+
+/** A diagram with a group, formatted (the edits keep it formatted), for the gestures that edit the text. */
+const SHOP = 'diagram "Shop"\n\nweb = rectangle "Web"\nbackend = group "Backend" {\n  api = rounded "API"\n  db  = cylinder "DB"\n}\n\nweb -> api\napi -> db\n';
 
 const runner = uiRunner();
 const T = { timeout: 120_000 };
@@ -29,21 +35,31 @@ interface Box {
   y: number;
 }
 
+interface SizedBox extends Box {
+  width: number;
+  height: number;
+}
+
 /** The boxes of the layout file beside the diagram (undefined while there is none). */
-function fileBoxes(): Record<string, Box> | undefined {
-  if (!existsSync(layoutFile)) return undefined;
+function fileBoxes(file = layoutFile): Record<string, SizedBox> | undefined {
+  if (!existsSync(file)) return undefined;
   try {
-    return (JSON.parse(readFileSync(layoutFile, 'utf8')) as { nodes: Record<string, Box> }).nodes;
+    return (JSON.parse(readFileSync(file, 'utf8')) as { nodes: Record<string, SizedBox> }).nodes;
   } catch {
     return undefined; // caught half-written
   }
 }
 
 /** The CLI's drawing of the diagram (`archflow layout FILE --json`, plus any flags). */
+function cliDrawing(file: string, ...flags: string[]): { nodes: Record<string, SizedBox>; groups: Record<string, SizedBox> } {
+  const out = execFileSync(process.execPath, [join(repoRoot, 'dist/cli.js'), 'layout', file, '--json', ...flags], { encoding: 'utf8' });
+  const json = JSON.parse(out) as { nodes: Array<SizedBox & { id: string }>; groups: Array<SizedBox & { id: string }> };
+  const boxes = (list: Array<SizedBox & { id: string }>) => Object.fromEntries(list.map(({ id, x, y, width, height }) => [id, { x, y, width, height }]));
+  return { nodes: boxes(json.nodes), groups: boxes(json.groups) };
+}
+
 function cliBoxes(...flags: string[]): Record<string, Box> {
-  const out = execFileSync(process.execPath, [join(repoRoot, 'dist/cli.js'), 'layout', diagram, '--json', ...flags], { encoding: 'utf8' });
-  const json = JSON.parse(out) as { nodes: Array<{ id: string; x: number; y: number }> };
-  return Object.fromEntries(json.nodes.map((n) => [n.id, { x: n.x, y: n.y }]));
+  return Object.fromEntries(Object.entries(cliDrawing(diagram, ...flags).nodes).map(([id, { x, y }]) => [id, { x, y }]));
 }
 
 /** Where the preview draws each box, in the drawing's own coordinates (React Flow's node transform). */
@@ -60,7 +76,7 @@ async function previewBoxes(frame: FrameLocator): Promise<Record<string, Box>> {
 const node = (frame: FrameLocator, id: string) => frame.locator(`.react-flow__node[data-id="${id}"]`);
 
 before(async () => {
-  workbench = await runner.openWorkbench({ name: 'ui-layout', vsix: runner.vsix('archflow-ui.vsix') });
+  workbench = await runner.openWorkbench({ name: 'ui-layout', vsix: runner.vsix('archflow-ui.vsix'), files: { 'shop.diagram': SHOP } });
   page = workbench.page;
   diagram = join(workbench.workspace, 'simple.diagram');
   layoutFile = `${diagram}.layout.json`;
@@ -159,4 +175,234 @@ test('Re-layout in the toolbar rewrites the layout file with a fresh layout', T,
   await until(async () => (await previewBoxes(frame)).web?.x === Math.round(tidy.web!.x), 'the preview redrawn tidy');
   assert.equal(await frame.locator('.af-held-note').count(), 0, 'with a layout file nothing is held');
   await runner.screenshot(page, 'layout-relayout');
+});
+
+// --- Gestures that edit the text and place boxes, on shop.diagram (a group, a layout file) ---
+
+let shop: string;
+let shopLayout: string;
+/** The layout file the gestures start from (every box on one line, Backend taller). */
+let shopStartLayout: string;
+
+/** The viewport's pan and zoom, to turn the drawing's coordinates into the page's. */
+async function toPage(frame: FrameLocator, p: Box): Promise<Box> {
+  const style = (await frame.locator('.react-flow__viewport').getAttribute('style')) ?? '';
+  const m = /translate\((-?[\d.]+)px, ?(-?[\d.]+)px\) scale\(([\d.]+)\)/.exec(style);
+  assert.ok(m, `a viewport transform in ${style}`);
+  const pane = (await frame.locator('.react-flow').boundingBox())!;
+  return { x: pane.x + Number(m[1]) + p.x * Number(m[3]), y: pane.y + Number(m[2]) + p.y * Number(m[3]) };
+}
+
+/** The editor's text, saved first so it can be read from disk. */
+async function savedText(): Promise<string> {
+  await runCommand(page, 'File: Save All');
+  return readFileSync(shop, 'utf8');
+}
+
+async function expectSaved(expected: string, what: string): Promise<void> {
+  let seen = '';
+  try {
+    await until(async () => (seen = await savedText()) === expected, what);
+  } catch (e) {
+    assert.equal(seen, expected, `${what}: ${(e as Error).message}`);
+  }
+}
+
+/** Ctrl+Z (or with Shift, redo) with the focus on the preview's canvas. */
+async function previewKey(frame: FrameLocator, key: string): Promise<void> {
+  const pane = (await frame.locator('.react-flow__pane').boundingBox())!;
+  await page.mouse.click(pane.x + 5, pane.y + pane.height - 5);
+  await until(() => frame.locator('.react-flow__pane').evaluate(() => document.hasFocus()), 'the focus in the preview');
+  // The workbench learns of the webview's focus by a message: until then it would send the key's command to the text editor.
+  await new Promise((r) => setTimeout(r, 400));
+  await page.keyboard.press(key);
+}
+
+/** Drags box `id` with the mouse so that its centre lands on the drawing's point `to`. */
+async function dragCentreTo(frame: FrameLocator, id: string, to: Box): Promise<void> {
+  const from = (await node(frame, id).boundingBox())!;
+  const [sx, sy] = [from.x + from.width / 2, from.y + from.height / 2];
+  const target = await toPage(frame, to);
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  // React Flow starts a drag once the pointer has moved past its threshold, and counts from there.
+  await page.mouse.move(sx, sy + 2);
+  await page.mouse.move(sx + 1, sy + 3);
+  for (let i = 1; i <= 10; i++) await page.mouse.move(sx + 1 + ((target.x - sx - 1) * i) / 10, sy + 3 + ((target.y - sy - 3) * i) / 10, { steps: 2 });
+  await page.mouse.up();
+}
+
+const centre = (b: SizedBox) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+
+/** The layout file's text now, and a wait until it is something else. */
+function layoutText(): string {
+  return readFileSync(shopLayout, 'utf8');
+}
+
+test('a shape dropped from the palette into a group is declared there and kept where it was dropped; one Ctrl+Z takes both back', T, async () => {
+  shop = join(workbench.workspace, 'shop.diagram');
+  shopLayout = `${shop}.layout.json`;
+  // A layout file with room in the group: the fresh drawing, Backend 200 px taller.
+  const fresh = cliDrawing(shop, '--fresh');
+  const backend = fresh.groups.backend!;
+  writeFileSync(
+    shopLayout,
+    JSON.stringify({ format: 'archflow-layout-file/1', direction: 'LR', groups: { backend: { ...backend, height: backend.height + 200 } }, nodes: fresh.nodes, connections: {} }, null, 2) + '\n',
+  );
+  // From the first editor group, so the diagram opens there and the preview beside it follows it.
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await quickOpen(page, 'shop.diagram');
+  await runCommand(page, 'ArchFlow: Open Preview to the Side');
+  const frame = webviewFrame(page);
+  await until(async () => (await previewBoxes(frame)).db !== undefined && (await frame.locator('.react-flow__node[data-id="web"]').count()) === 1, 'shop.diagram in the preview');
+  await frame.locator('.react-flow__controls-fitview').click();
+  await new Promise((r) => setTimeout(r, 500));
+  const before = layoutText();
+  shopStartLayout = before;
+
+  // Below DB, inside the taller Backend.
+  const drop = { x: Math.round(backend.x + backend.width / 2), y: Math.round(backend.y + backend.height + 100) };
+  const at = await toPage(frame, drop);
+  const pane = (await frame.locator('.react-flow__pane').boundingBox())!;
+  await frame.locator('.af-palette-item[data-shape="cloud"]').dragTo(frame.locator('.react-flow__pane'), { targetPosition: { x: at.x - pane.x, y: at.y - pane.y } });
+
+  await expectSaved(SHOP.replace('  api = rounded "API"\n  db  = cylinder "DB"\n', '  api     = rounded "API"\n  db      = cylinder "DB"\n  cloud_2 = cloud "cloud"\n'), 'the cloud declared inside Backend');
+  const kept = await until(async () => fileBoxes(shopLayout)?.cloud_2, 'the new box in the layout file');
+  const c = centre(kept);
+  assert.ok(Math.abs(c.x - drop.x) <= 2 && Math.abs(c.y - drop.y) <= 2, `cloud_2 centred at (${c.x}, ${c.y}), dropped at (${drop.x}, ${drop.y})`);
+  assert.deepEqual(fileBoxes(shopLayout)!.web, fresh.nodes.web, 'the other boxes stay');
+  await until(async () => (await previewBoxes(frame)).cloud_2?.x === kept.x && (await previewBoxes(frame)).cloud_2?.y === kept.y, 'the preview draws it where it was dropped');
+  await runner.screenshot(page, 'layout-palette-drop');
+
+  await previewKey(frame, 'Control+z');
+  await expectSaved(SHOP, 'one undo: the declaration gone');
+  await until(async () => layoutText() === before, 'one undo: the layout file as it was');
+  await until(async () => (await frame.locator('.react-flow__node[data-id="cloud_2"]').count()) === 0, 'the preview without it');
+});
+
+test('a box dragged onto a group moves into it in the text and stays where it was let go; one Ctrl+Z takes both back', T, async () => {
+  const frame = webviewFrame(page);
+  const before = layoutText();
+  const backend = cliDrawing(shop).groups.backend!;
+  const to = { x: Math.round(backend.x + backend.width / 2), y: Math.round(backend.y + backend.height - 60) };
+  await dragCentreTo(frame, 'web', to);
+  await expectSaved('diagram "Shop"\n\nbackend = group "Backend" {\n  api = rounded "API"\n  db  = cylinder "DB"\n  web = rectangle "Web"\n}\n\nweb -> api\napi -> db\n', 'web declared inside Backend');
+  const kept = await until(async () => layoutText() !== before && fileBoxes(shopLayout)?.web, 'web moved in the layout file');
+  const c = centre(kept);
+  assert.ok(Math.abs(c.x - to.x) <= 3 && Math.abs(c.y - to.y) <= 3, `web centred at (${c.x}, ${c.y}), let go at (${to.x}, ${to.y})`);
+  await until(async () => (await previewBoxes(frame)).web?.y === kept.y, 'the preview draws it there');
+  await runner.screenshot(page, 'layout-drag-into-group');
+
+  await previewKey(frame, 'Control+z');
+  await expectSaved(SHOP, 'one undo: web back at the top level');
+  await until(async () => layoutText() === before, 'one undo: the layout file as it was');
+
+  // A move inside the group it is in stays a move: the text does not change.
+  const api = fileBoxes(shopLayout)!.api!;
+  await dragCentreTo(frame, 'api', { x: centre(api).x, y: centre(api).y + 40 });
+  await until(async () => fileBoxes(shopLayout)?.api?.y !== api.y && fileBoxes(shopLayout), 'api moved in the layout file');
+  assert.equal(await savedText(), SHOP, 'a move within its group leaves the text');
+  await previewKey(frame, 'Control+z');
+  await until(async () => layoutText() === before, 'the move undone');
+});
+
+test('one history in the preview: Ctrl+Z takes back a rename, then a move; Shift+Ctrl+Z makes the move again', T, async () => {
+  const frame = webviewFrame(page);
+  const start = layoutText();
+  const web = fileBoxes(shopLayout)!.web!;
+  await dragCentreTo(frame, 'web', { x: centre(web).x, y: centre(web).y + 120 });
+  const moved = await until(async () => layoutText() !== start && layoutText(), 'the move in the layout file');
+
+  await node(frame, 'db').dblclick();
+  const input = frame.locator('.af-label-input');
+  await input.waitFor();
+  await input.fill('Postgres');
+  await input.press('Enter');
+  const renamed = SHOP.replace('cylinder "DB"', 'cylinder "Postgres"');
+  await expectSaved(renamed, 'the rename in the text');
+
+  await previewKey(frame, 'Control+z');
+  await expectSaved(SHOP, 'the first undo takes back the rename');
+  assert.equal(layoutText(), moved, 'and leaves the move');
+  await previewKey(frame, 'Control+z');
+  await until(async () => layoutText() === start, 'the second undo takes back the move');
+  assert.equal(await savedText(), SHOP);
+  await previewKey(frame, 'Control+Shift+z');
+  await until(async () => layoutText() === moved, 'redo makes the move again');
+  await previewKey(frame, 'Control+Shift+z');
+  await expectSaved(renamed, 'and redo the rename');
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(await savedText(), renamed, 'the rename stays');
+
+  // Typed over since: the preview says so and leaves the text alone.
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('// typed\n');
+  await expectSaved(`${renamed}// typed\n`, 'the typed line');
+  await previewKey(frame, 'Control+z');
+  await page.locator('.notifications-toasts', { hasText: 'The text changed since that edit' }).waitFor({ timeout: 30_000 });
+  assert.equal(await savedText(), `${renamed}// typed\n`, 'nothing undone');
+});
+
+
+/** Focuses a box of the preview from the keyboard's side (the webview gets the focus). */
+async function focusBox(frame: FrameLocator, id: string): Promise<void> {
+  await node(frame, id).focus();
+  await until(() => node(frame, id).evaluate((el) => document.hasFocus() && document.activeElement === el), `${id} focused`);
+}
+
+const edgeLine = (frame: FrameLocator, id: string) => frame.locator(`.react-flow__edge[data-id="${id}"] .af-edge-line`).first();
+
+test('several selected with Shift+click: Delete removes both boxes, a restyle changes both connections', T, async () => {
+  const frame = webviewFrame(page);
+  // As the gestures started: straight connections, to click on their middle.
+  writeFileSync(shop, SHOP);
+  writeFileSync(shopLayout, shopStartLayout);
+  const start = JSON.parse(shopStartLayout) as { nodes: Record<string, SizedBox> };
+  await until(async () => ((await node(frame, 'db').textContent()) ?? '').includes('DB') && (await previewBoxes(frame)).web?.y === start.nodes.web!.y && (await savedText()) === SHOP, 'shop.diagram as it started');
+
+  // The plain click shows web's line in the editor, which takes the focus: Shift goes down there.
+  await node(frame, 'web').click();
+  await node(frame, 'db').click({ modifiers: ['Shift'] });
+  await focusBox(frame, 'db');
+  await page.keyboard.press('Delete');
+  await expectSaved('diagram "Shop"\n\nbackend = group "Backend" {\n  api = rounded "API"\n}\n', 'web and db deleted with their connections');
+  await previewKey(frame, 'Control+z');
+  await expectSaved(SHOP, 'one undo in the preview brings both back');
+  await until(async () => (await frame.locator('.react-flow__edge').count()) === 2, 'both connections drawn again');
+
+  // A connection's line is thin: clicked where it is, whatever Playwright thinks of its visibility.
+  await edgeLine(frame, 'c0').click({ force: true });
+  await edgeLine(frame, 'c1').click({ force: true, modifiers: ['Shift'] });
+  await edgeLine(frame, 'c1').click({ button: 'right', force: true });
+  const menu = frame.locator('.af-menu');
+  await menu.waitFor();
+  assert.equal(await menu.locator('.af-menu-title').textContent(), 'Edit 2', 'the menu edits the two connections');
+  await menu.locator('.af-menu-item', { hasText: /^Line style/ }).click();
+  await menu.locator('.af-menu-item', { hasText: /^dashed$/ }).click();
+  await expectSaved(SHOP.replace('web -> api\n', 'web -> api style=dashed\n').replace('api -> db\n', 'api -> db style=dashed\n'), 'both connections dashed');
+  await runner.screenshot(page, 'layout-multi-restyle');
+  await previewKey(frame, 'Control+z');
+  await expectSaved(SHOP, 'one undo in the preview');
+});
+
+test('without a layout file a dropped shape goes into the held drawing where it was dropped, and no file is written', T, async () => {
+  const frame = webviewFrame(page);
+  rmSync(shopLayout, { force: true });
+  await frame.locator('.af-held-note').waitFor({ timeout: 30_000 });
+  const web = (await node(frame, 'web').boundingBox())!;
+  // Well below Web, on empty canvas.
+  const at = { x: web.x + web.width / 2, y: web.y + web.height * 4 };
+  const pane = (await frame.locator('.react-flow__pane').boundingBox())!;
+  await frame.locator('.af-palette-item[data-shape="note"]').dragTo(frame.locator('.react-flow__pane'), { targetPosition: { x: at.x - pane.x, y: at.y - pane.y } });
+  await expectSaved(SHOP.replace('}\n\nweb -> api', '}\nnote_2 = note "note"\n\nweb -> api'), 'the note declared at the top level');
+  const placed = await until(async () => {
+    const b = await node(frame, 'note_2').boundingBox().catch(() => null);
+    return b && Math.abs(b.x + b.width / 2 - at.x) <= 3 && Math.abs(b.y + b.height / 2 - at.y) <= 3 && b;
+  }, 'the note drawn centred where it was dropped');
+  assert.ok(placed);
+  assert.equal(existsSync(shopLayout), false, 'no layout file written');
+  await previewKey(frame, 'Control+z');
+  await expectSaved(SHOP, 'one undo in the preview takes it back');
+  assert.equal(existsSync(shopLayout), false, 'still no layout file');
 });

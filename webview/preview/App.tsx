@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Controls, MiniMap, Panel, ReactFlowProvider, useReactFlow, type NodeMouseHandler, type EdgeMouseHandler, type Viewport } from '@xyflow/react';
+import { Controls, MiniMap, Panel, ReactFlowProvider, useReactFlow, type EdgeChange, type NodeMouseHandler, type EdgeMouseHandler, type Viewport } from '@xyflow/react';
 import { THEMES } from '../../src/core/render/index';
-import type { HostToPreviewMessage, PreviewSettings } from '../../src/protocol/index';
+import type { HostToPreviewMessage, PictureGesture, PreviewSettings } from '../../src/protocol/index';
 import { DiagramFlow, FIT_OPTIONS } from '../diagram/components/DiagramFlow';
 import { format, ProblemsBanner } from './components/ProblemsBanner';
 import { Toolbar } from './components/Toolbar';
 import { Palette } from './components/Palette';
 import { usePictureEdits } from './usePictureEdits';
+import { groupDrop } from './groupDrop';
+import { addsToSelection, useModifierSelection } from './useModifierSelection';
 import { DrawingContext, paletteNameFor, type Drawing } from '../diagram/drawingContext';
-import { TITLE_NODE_ID, type DiagramFlowNode } from '../diagram/sceneToFlow';
+import { TITLE_NODE_ID, type DiagramFlowEdge, type DiagramFlowNode } from '../diagram/sceneToFlow';
 import { useDocumentHidden, useReducedMotion, useSmilPausedWhile, useThemeKind } from '../diagram/hooks';
 import type { HostChannel } from '../vscodeApi';
 import { applyUpdate, type DocState } from './docState';
@@ -152,18 +154,36 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
     const ids = new Set(highlight.elements);
     return flow.nodes.map((n): DiagramFlowNode => (ids.has(n.id) ? { ...n, className: 'af-highlight' } : n));
   }, [flow, highlight.elements]);
+  // Connections selected with the mouse (with Shift, Ctrl or Cmd: several), for delete and restyle.
+  // Their ids are positions in the text, so a new drawing forgets them.
+  const [selectedEdges, setSelectedEdges] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => setSelectedEdges(new Set()), [doc.sceneVersion]);
+  const onEdgesChange = useCallback((changes: EdgeChange<DiagramFlowEdge>[]) => {
+    if (!changes.some((c) => c.type === 'select')) return;
+    setSelectedEdges((prev) => {
+      const next = new Set(prev);
+      for (const c of changes) if (c.type === 'select') (c.selected ? next.add(c.id) : next.delete(c.id));
+      return next;
+    });
+  }, []);
   const edges = useMemo(() => {
-    if (highlight.connections.length === 0) return flow.edges;
+    if (highlight.connections.length === 0 && selectedEdges.size === 0) return flow.edges;
     const ids = new Set(highlight.connections);
-    return flow.edges.map((e) => (ids.has(e.id) ? { ...e, className: 'af-highlight' } : e));
-  }, [flow, highlight.connections]);
+    return flow.edges.map((e) => (ids.has(e.id) || selectedEdges.has(e.id) ? { ...e, ...(ids.has(e.id) ? { className: 'af-highlight' } : {}), selected: selectedEdges.has(e.id) } : e));
+  }, [flow, highlight.connections, selectedEdges]);
 
   const uri = doc.uri;
+  /** The picture's gestures while the text can be edited (set below, once they exist). */
+  const postGesture = useRef<((gesture: PictureGesture) => void) | undefined>(undefined);
   // A dropped box stays where it was put until the host's drawing (connections routed again) arrives.
+  // Let go in another group (or out of its own), its declaration moves there too, in one undo step.
   const onMoved = useCallback(
     (moves: Move[], moved: Scene) => {
       setDoc((prev) => (prev.uri === uri && prev.scene ? { ...prev, scene: moved } : prev));
-      host.post({ type: 'moveElements', uri, moves });
+      // Only dragged groups (and what they carry) moved, and groupDrop never looks at those: the moved scene will do.
+      const regroup = postGesture.current && groupDrop(moved, moves);
+      if (regroup) postGesture.current!({ kind: 'move', ...regroup, moves });
+      else host.post({ type: 'moveElements', uri, moves });
     },
     [host, uri],
   );
@@ -171,10 +191,12 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
   const moves = useElementMoves(doc.scene, nodes, doc.scene !== undefined, onMoved, onSelect);
   const layoutAction = useCallback((action: 'keep' | 'relayout' | 'undo' | 'redo', ids?: readonly string[]) => host.post({ type: 'layoutAction', uri, action, ...(ids?.length ? { ids: [...ids] } : {}) }), [host, uri]);
 
-  // Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) undo and redo moves while the preview has the focus.
+  // Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) undo and redo the last move or picture edit while the
+  // preview has the focus (the host keeps one history of both); a text field keeps its own undo.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
       const key = event.key.toLowerCase();
       const action = key === 'z' ? (event.shiftKey ? 'redo' : 'undo') : key === 'y' && !event.shiftKey ? 'redo' : undefined;
       if (!action) return;
@@ -191,11 +213,12 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
       if (node.id === TITLE_NODE_ID || node.type === 'diagramTitle') return;
       const link = 'element' in node.data ? node.data.element.link : undefined;
       if (link && (event.ctrlKey || event.metaKey)) host.post({ type: 'openLink', url: link });
-      else host.post({ type: 'revealElement', uri, id: node.id });
+      else if (!addsToSelection(event)) host.post({ type: 'revealElement', uri, id: node.id });
     },
     [host, uri],
   );
-  const onEdgeClick = useCallback<EdgeMouseHandler>((_e, edge) => revealLine((edge.data as { edge: { line: number } }).edge.line), [revealLine]);
+  const onEdgeClick = useCallback<EdgeMouseHandler>((e, edge) => !addsToSelection(e) && revealLine((edge.data as { edge: { line: number } }).edge.line), [revealLine]);
+  const modifierSelection = useModifierSelection();
   const onMoveEnd = useCallback(
     (_event: unknown, vp: Viewport) => {
       viewport.current = vp;
@@ -207,6 +230,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
   );
 
   const edits = usePictureEdits({ host, uri: doc.uri, version: doc.version, scene: doc.scene, problems: doc.problems, strings: boot.strings });
+  postGesture.current = edits.editable ? edits.post : undefined;
 
   // Stable, so the drawing's context (and every edge under it) does not change with each render.
   const connectionMenu = useRef(edits.openConnectionMenu);
@@ -247,6 +271,8 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
         data-version={doc.version}
         data-layout={doc.layout?.source}
         onKeyDownCapture={moves.onKeyDownCapture}
+        onClickCapture={modifierSelection.onClickCapture}
+        onClick={modifierSelection.onClick}
         onKeyDown={edits.onKeyDown}
       >
         <DiagramFlow
@@ -258,6 +284,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
           onEdgeClick={onEdgeClick}
           onMoveEnd={onMoveEnd}
           onNodesChange={moves.onNodesChange}
+          onEdgesChange={onEdgesChange}
           onNodeDragStop={moves.onNodeDragStop}
           {...(edits.editing ? { editing: edits.editing } : {})}
         >

@@ -167,12 +167,13 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
                 if (over !== source && over !== TITLE_NODE_ID) post({ kind: 'connect', source, target: over });
                 return;
               }
-              const parent = groupAt(rf.screenToFlowPosition({ x: e.clientX, y: e.clientY }));
+              const at = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
+              const parent = groupAt(at);
               setLabel({
                 title: t('editNewNodeLabel', elementName(source)),
                 initial: '',
                 at: { x: e.clientX, y: e.clientY },
-                commit: (value) => ({ kind: 'connectToNew', source, element: { kind: 'node', ...(value ? { label: value } : {}), ...(parent ? { parent } : {}) } }),
+                commit: (value) => ({ kind: 'connectToNew', source, element: { kind: 'node', ...(value ? { label: value } : {}), ...(parent ? { parent } : {}) }, at }),
               });
             },
             onReconnectStart: () => void (reconnecting.current = true),
@@ -208,8 +209,10 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
               if (!raw) return;
               e.preventDefault();
               const element = JSON.parse(raw) as PaletteElement;
-              const parent = groupAt(rf.screenToFlowPosition({ x: e.clientX, y: e.clientY }));
-              post({ kind: 'add', element: { ...element, ...(parent ? { parent } : {}) } });
+              // The drawing's coordinates: the host keeps the new box centred there.
+              const at = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
+              const parent = groupAt(at);
+              post({ kind: 'add', element: { ...element, ...(parent ? { parent } : {}) }, at });
             },
           }
         : undefined,
@@ -300,5 +303,5 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
   );
 
   const openConnectionMenu = (id: string, at: Point) => openMenu({ connection: id }, at);
-  return { editing, onKeyDown, overlays, addFromPalette, icons, searchIcons, openConnectionMenu, editable: editing !== undefined };
+  return { editing, onKeyDown, overlays, addFromPalette, icons, searchIcons, openConnectionMenu, post, editable: editing !== undefined };
 }

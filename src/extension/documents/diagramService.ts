@@ -263,6 +263,19 @@ export class DiagramService extends Disposable {
     this.#onDidChangeKept.fire(uri);
   }
 
+  /**
+   * Replaces the held drawing's positions (a box dropped in a preview without a layout file):
+   * the next drawing keeps `layout`. False when the document is not held.
+   */
+  holdPositions(uri: vscode.Uri, layout: DiagramLayout): boolean {
+    const hold = this.#holds.get(uri.toString());
+    if (!hold) return false;
+    hold.epoch = ++this.#epochs;
+    hold.layout = layout;
+    this.#onDidChangeKept.fire(uri);
+    return true;
+  }
+
   /** Lays `analysis` out keeping `kept` (none: fresh), uncached: what Re-layout writes. */
   async layoutKeeping(analysis: DocumentAnalysis, kept: DiagramLayout | undefined): Promise<Scene> {
     const icons = await this.#icons(analysis.model);

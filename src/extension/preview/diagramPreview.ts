@@ -11,6 +11,7 @@ import {
   type Viewport,
   type ElementMove,
   type PreviewLayoutStatus,
+  type PictureEditMessage,
 } from '../../protocol/index';
 import { safeLink } from '../../core/render/index';
 import { previewConfig } from '../config';
@@ -344,7 +345,9 @@ export class DiagramPreview extends Disposable {
       let longestSync = performance.now() - syncStart;
       if (analysis.counts.errors === 0) {
         try {
-          const scene = await this.ctx.service.scene(doc, analysis);
+          let scene = await this.ctx.service.scene(doc, analysis);
+          // Boxes a picture edit placed (dropped, dragged into a group) go there before this version is shown.
+          if (await this.ctx.layouts.settle(doc, version, scene)) scene = await this.ctx.service.scene(doc, analysis);
           syncStart = performance.now();
           // The same version is drawn again when its kept positions changed (a move, the layout file on disk).
           if (this.#sentSceneVersion !== version || this.shownScene !== scene) {
@@ -408,6 +411,16 @@ export class DiagramPreview extends Disposable {
     const doc = await this.#document();
     // A move that is not kept (refused: the user was told why) must not stay on screen.
     if (!(await this.ctx.layouts.move(doc, shown, moves))) this.#repost();
+  }
+
+  /** A picture edit: written to the text, then into the preview's undo history and, for boxes it placed, the layout. */
+  async #gesture(message: PictureEditMessage): Promise<void> {
+    const doc = await this.#document();
+    const [before, shown] = [doc.getText(), this.shownScene];
+    const result = await applyPreviewGesture(doc, message, (m) => this.#post(m));
+    // A refused drag into a group must not stay on screen; placed boxes wait for a drawing of the new text.
+    if (!result.ok && message.gesture.kind === 'move' && message.gesture.moves) this.#repost();
+    else if (this.ctx.layouts.gestureMade(doc, before, message.gesture, shown, result)) this.#scheduleRefresh(true);
   }
 
   /** Sends the drawing on screen again (the webview's own moves are taken back). */
@@ -491,7 +504,7 @@ export class DiagramPreview extends Disposable {
         return;
       }
       case 'pictureEdit':
-        if (forThis(message.uri)) void this.#document().then((doc) => applyPreviewGesture(doc, message, (m) => this.#post(m)));
+        if (forThis(message.uri)) void this.#gesture(message);
         return;
       case 'iconSearch':
         if (forThis(message.uri)) void answerIconSearch(this.ctx.service, message, (m) => this.#post(m));

@@ -5,31 +5,81 @@ import type { Move } from '../../core/sceneMoves';
 import type { DiagramModel } from '../../core/model';
 import type { DiagramService, DocumentAnalysis } from '../documents/diagramService';
 import { layoutFileUri, type LayoutFileState } from '../documents/layoutFiles';
-import { layoutFileText, layoutWithMoves, layoutWithout } from './layoutEdits';
-import { UndoStack } from './undoStack';
+import type { PictureGesture } from '../../protocol/index';
+import type { PictureEditResult } from '../../languageService/pictureEdits/index';
+import { layoutFileText, layoutWithDrops, layoutWithMoves, layoutWithout, type Drop } from './layoutEdits';
+import { PreviewHistory, type HistoryStep } from './previewHistory';
 
-/** One write of a layout file: its text before and after (before a first write: the drawing shown then). */
-interface LayoutStep {
-  before: string;
-  after: string;
+/**
+ * Boxes a picture edit placed, kept once the text has them: a new element where it was
+ * dropped, or boxes dragged into or out of a group where they were let go.
+ */
+interface PendingDrops {
+  /** The document version the edit produced. */
+  version: number;
+  /** The drawing the gesture was made on. */
+  shown: Scene;
+  moves: Move[];
+  drops: Drop[];
+  /** The edit's history step, which the layout write joins (one undo takes back both). */
+  step: HistoryStep;
 }
 
 /**
  * Writes what the preview's layout gestures ask for to the layout file beside the diagram:
- * moves, "Keep this layout", "Re-layout", and their undo and redo (one history per document).
+ * moves, "Keep this layout", "Re-layout", the boxes a picture edit placed, and their undo and
+ * redo (one history per document with the picture edits, see PreviewHistory).
  * A file that does not parse is never written over unasked (a move is refused with a
  * message; Keep and Re-layout ask first), nor one open with unsaved changes, nor while the
  * text has errors (its ids are not known for sure).
  */
 export class LayoutEditor {
-  readonly #history = new Map<string, UndoStack<LayoutStep>>();
+  readonly #history: PreviewHistory;
+  readonly #pending = new Map<string, PendingDrops>();
 
-  constructor(private readonly service: DiagramService) {}
+  constructor(private readonly service: DiagramService) {
+    this.#history = new PreviewHistory(service);
+  }
 
-  /** Whether the document's last layout write can be undone or redone. */
+  /** Whether the document's last action in the preview can be undone or redone. */
   history(uri: vscode.Uri): { canUndo: boolean; canRedo: boolean } {
-    const stack = this.#history.get(uri.toString());
-    return { canUndo: stack?.canUndo ?? false, canRedo: stack?.canRedo ?? false };
+    return this.#history.state(uri);
+  }
+
+  /**
+   * A picture edit from the preview changed `document` from `before`: it joins the undo
+   * history, and the boxes it placed (`at` of an added element, `moves` of a regrouping) wait
+   * for the drawing of the new text ({@link settle}). True when some do.
+   */
+  gestureMade(document: vscode.TextDocument, before: string, gesture: PictureGesture, shown: Scene | undefined, result: PictureEditResult): boolean {
+    const after = document.getText();
+    if (!result.ok || after === before) return false;
+    const step = this.#history.record(document.uri, { kind: 'text', before, after, version: document.version });
+    const at = gesture.kind === 'add' || gesture.kind === 'connectToNew' ? gesture.at : undefined;
+    const drops = at && result.newId !== undefined ? [{ id: result.newId, at }] : [];
+    const moves = gesture.kind === 'move' ? (gesture.moves ?? []) : [];
+    if (!shown || (drops.length === 0 && moves.length === 0)) return false;
+    this.#pending.set(document.uri.toString(), { version: document.version, shown, moves, drops, step });
+    return true;
+  }
+
+  /**
+   * Keeps the boxes the picture edit that produced `version` placed, now that `drawn`, the first
+   * drawing of that version, gives the new elements their size: in the layout file, or in the
+   * held drawing when there is no file (a regrouping is a move: it creates the file). True when
+   * the positions changed (draw the version again).
+   */
+  async settle(document: vscode.TextDocument, version: number, drawn: Scene): Promise<boolean> {
+    const key = document.uri.toString();
+    const pending = this.#pending.get(key);
+    if (!pending || pending.version > version) return false;
+    this.#pending.delete(key);
+    if (pending.version !== version) return false;
+    const kept = await this.service.kept(document.uri);
+    const previous = kept.source === 'file' ? kept.layout : undefined;
+    const layout = layoutWithDrops(pending.shown, previous, pending.moves, pending.drops, drawn);
+    if (kept.source === 'held' && pending.moves.length === 0) return this.service.holdPositions(document.uri, layout);
+    return this.#write(document, pending.shown, (model) => layoutFileText(layout, model), false, pending.step);
   }
 
   /** Keeps `moves` of the drawing `shown`; the file is created on the first move. */
@@ -65,30 +115,14 @@ export class LayoutEditor {
     return this.#write(document, shown, async (model, analysis) => layoutFileText(layoutFromScene(await this.service.layoutKeeping(analysis, rest), rest), model), true);
   }
 
-  /** Puts the layout file back as it was before its last write here. */
+  /** Takes back the document's last action in the preview: a layout write or a picture edit. */
   undo(uri: vscode.Uri): Promise<boolean> {
-    return this.#travel(uri, 'undo');
+    return this.#history.undo(uri);
   }
 
-  /** Writes again what the last undo took back. */
+  /** Makes again what the last undo took back. */
   redo(uri: vscode.Uri): Promise<boolean> {
-    return this.#travel(uri, 'redo');
-  }
-
-  async #travel(uri: vscode.Uri, way: 'undo' | 'redo'): Promise<boolean> {
-    const stack = this.#history.get(uri.toString());
-    const step = stack?.[way]();
-    if (!stack || !step) return false;
-    const [expected, wanted] = way === 'undo' ? [step.after, step.before] : [step.before, step.after];
-    const file = await this.#file(uri);
-    if (file?.state === 'absent' || !file || file.text !== expected) {
-      // Someone else changed it since (a checkout, an editor): going back would undo their change too.
-      stack.clear();
-      void vscode.window.showWarningMessage(vscode.l10n.t('The layout file changed since the move, so there is nothing to undo or redo.'));
-      return false;
-    }
-    await this.service.layoutFiles!.write(layoutFileUri(uri), wanted);
-    return true;
+    return this.#history.redo(uri);
   }
 
   #file(uri: vscode.Uri): Promise<LayoutFileState> | undefined {
@@ -100,6 +134,7 @@ export class LayoutEditor {
     shown: Scene,
     text: (model: DiagramModel, analysis: DocumentAnalysis) => string | Promise<string>,
     replaceInvalid: boolean,
+    step?: HistoryStep,
   ): Promise<boolean> {
     const files = this.service.layoutFiles;
     if (!files) return false;
@@ -128,10 +163,7 @@ export class LayoutEditor {
     const before = file.state === 'absent' ? layoutFileText(layoutFromScene(shown), analysis.model) : file.text;
     if (file.state !== 'absent' && before === after) return true;
     await files.write(target, after);
-    const key = document.uri.toString();
-    let stack = this.#history.get(key);
-    if (!stack) this.#history.set(key, (stack = new UndoStack<LayoutStep>()));
-    stack.push({ before, after });
+    this.#history.record(document.uri, { kind: 'layout', before, after }, step);
     return true;
   }
 }

@@ -5,7 +5,7 @@
  */
 import { emptyLayout, layoutFromScene, mergeLayout, serializeLayoutFile, type DiagramLayout } from '../../core/layout/layoutFile';
 import type { DiagramModel } from '../../core/model';
-import type { Scene } from '../../core/scene';
+import type { Point, Scene } from '../../core/scene';
 import { movedPositions, type Move } from '../../core/sceneMoves';
 
 /** The layout of `scene` (waypoints from `previous`) with `moves` applied; a group's members move with it. */
@@ -14,6 +14,31 @@ export function layoutWithMoves(scene: Scene, previous: DiagramLayout | undefine
   for (const [id, to] of movedPositions(scene, moves)) {
     const box = layout.nodes.get(id) ?? layout.groups.get(id);
     if (box) Object.assign(box, { x: Math.round(to.x), y: Math.round(to.y) });
+  }
+  return layout;
+}
+
+/** A new element (its id in the text) and the point of the drawing it was dropped on. */
+export interface Drop {
+  id: string;
+  at: Point;
+}
+
+/**
+ * What a gesture that places boxes keeps: the layout of `shown`, the drawing the gesture was
+ * made on (waypoints from `previous`), with `moves` applied and each dropped element centred
+ * on its drop point at the size `drawn` (the first drawing of the new text) gives it. The
+ * other boxes are those of `shown`, so a group does not keep the room the layout made for a
+ * new member elsewhere; a group grows to hold a member dropped at its edge when drawn.
+ */
+export function layoutWithDrops(shown: Scene, previous: DiagramLayout | undefined, moves: readonly Move[], drops: readonly Drop[], drawn: Scene): DiagramLayout {
+  const layout = layoutWithMoves(shown, previous, moves);
+  for (const { id, at } of drops) {
+    const node = drawn.nodes.find((n) => n.id === id);
+    const box = node ?? drawn.groups.find((g) => g.id === id);
+    if (!box) continue;
+    const placed = { x: Math.round(at.x - box.width / 2), y: Math.round(at.y - box.height / 2), width: Math.round(box.width), height: Math.round(box.height) };
+    (node ? layout.nodes : layout.groups).set(id, placed);
   }
   return layout;
 }

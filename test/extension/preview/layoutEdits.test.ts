@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parseDiagram } from '../../../src/core/language';
 import { keptLayout, layoutDiagram } from '../../../src/core/layout';
 import { layoutFromScene, parseLayoutFile } from '../../../src/core/layout/layoutFile';
-import { layoutFileText, layoutWithMoves, layoutWithout } from '../../../src/extension/preview/layoutEdits';
+import { layoutFileText, layoutWithDrops, layoutWithMoves, layoutWithout } from '../../../src/extension/preview/layoutEdits';
 
 const TEXT = `
 web = rect "Web"
@@ -73,5 +73,50 @@ describe('layoutEdits', () => {
     const parsed = parseLayoutFile(layoutFileText(layoutFromScene(scene), model));
     assert.ok(parsed.ok && parsed.file.kind === 'diagram');
     assert.deepEqual([...parsed.file.layout.nodes.keys()], ['web']);
+  });
+
+  it('a box dropped from the palette is kept centred where it was dropped, the other boxes where they were', async () => {
+    const { scene: shown } = await drawn();
+    const { model } = parseDiagram(`${TEXT}cache = cloud "Cache"\n`);
+    // The first drawing of the new text: the kept boxes, the new one placed by the layout.
+    const first = keptLayout(model, {}, layoutFromScene(shown));
+    const at = { x: shown.width + 150, y: 60 };
+    const layout = layoutWithDrops(shown, undefined, [], [{ id: 'cache', at }], first);
+    const redrawn = keptLayout(model, {}, layout);
+    const cache = redrawn.nodes.find((n) => n.id === 'cache')!;
+    assert.deepEqual({ x: cache.x + cache.width / 2, y: cache.y + cache.height / 2 }, at);
+    for (const n of shown.nodes) {
+      const now = redrawn.nodes.find((x) => x.id === n.id)!;
+      assert.deepEqual({ id: n.id, x: now.x, y: now.y }, { id: n.id, x: n.x, y: n.y });
+    }
+  });
+
+  it('a box dropped into a group is kept there, inside the group (grown to hold it), not where the layout put it', async () => {
+    const { scene: shown } = await drawn();
+    const g = shown.groups.find((x) => x.id === 'backend')!;
+    const { model } = parseDiagram(TEXT.replace('  db = cylinder "DB"\n', '  db = cylinder "DB"\n  cache = cloud "Cache"\n'));
+    const first = keptLayout(model, {}, layoutFromScene(shown));
+    const at = { x: g.x + g.width - 10, y: g.y + g.height - 10 };
+    const layout = layoutWithDrops(shown, undefined, [], [{ id: 'cache', at }], first);
+    assert.deepEqual(layout.groups.get('backend'), { x: g.x, y: g.y, width: g.width, height: g.height }, 'the group as it was drawn');
+    const redrawn = keptLayout(model, {}, layout);
+    const cache = redrawn.nodes.find((n) => n.id === 'cache')!;
+    const grown = redrawn.groups.find((x) => x.id === 'backend')!;
+    assert.ok(cache.x >= grown.x && cache.y >= grown.y && cache.x + cache.width <= grown.x + grown.width && cache.y + cache.height <= grown.y + grown.height, 'inside its group');
+    assert.ok(Math.hypot(cache.x + cache.width / 2 - at.x, cache.y + cache.height / 2 - at.y) < Math.hypot(cache.width, cache.height), `near the drop point (${cache.x}, ${cache.y})`);
+  });
+
+  it('a box dragged onto a group keeps the dropped position once the text puts it inside', async () => {
+    const { scene: shown } = await drawn();
+    const g = shown.groups.find((x) => x.id === 'backend')!;
+    const web = shown.nodes.find((n) => n.id === 'web')!;
+    const to = { id: 'web', x: g.x + 10, y: g.y + g.height + 40 };
+    const { model } = parseDiagram(TEXT.replace('web = rect "Web"\n', '').replace('  db = cylinder "DB"\n', '  db = cylinder "DB"\n  web = rect "Web"\n'));
+    const first = keptLayout(model, {}, layoutFromScene(shown));
+    const redrawn = keptLayout(model, {}, layoutWithDrops(shown, undefined, [to], [], first));
+    const now = redrawn.nodes.find((n) => n.id === 'web')!;
+    assert.deepEqual({ x: now.x, y: now.y, width: now.width }, { x: to.x, y: to.y, width: web.width });
+    const grown = redrawn.groups.find((x) => x.id === 'backend')!;
+    assert.ok(grown.y + grown.height >= now.y + now.height, 'the group grew to hold it');
   });
 });

@@ -12,6 +12,7 @@ import {
   type OnMoveEnd,
   type OnNodeDrag,
   type OnNodesChange,
+  type OnEdgesChange,
   type OnReconnect,
 } from '@xyflow/react';
 import type { Shape } from '../../../src/core/model';
@@ -55,6 +56,9 @@ export interface DiagramEditing {
   onDragOver?: (event: DragEvent) => void;
 }
 
+/** Keys held to add a click to the selection: Shift as well as the platform's Ctrl or Cmd. */
+const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
+
 /** How a drawing is fitted into view (first drawing, the fit button). */
 export const FIT_OPTIONS = { padding: 0.12, maxZoom: 1.5 };
 
@@ -76,6 +80,7 @@ export function DiagramFlow({
   onMoveEnd,
   onPaneClick,
   onNodesChange,
+  onEdgesChange,
   onNodeDragStop,
   editing,
   children,
@@ -89,6 +94,8 @@ export function DiagramFlow({
   onMoveEnd?: OnMoveEnd;
   onPaneClick?: () => void;
   onNodesChange?: OnNodesChange<DiagramFlowNode>;
+  /** Selection of connections, where a surface keeps it (the preview's delete and restyle act on it). */
+  onEdgesChange?: OnEdgesChange<DiagramFlowEdge>;
   onNodeDragStop?: OnNodeDrag<DiagramFlowNode>;
   /** The preview's picture edits; without them (the MCP App) the drawing stays read-only. */
   editing?: DiagramEditing;
@@ -121,11 +128,13 @@ export function DiagramFlow({
       edgesFocusable={true}
       nodesFocusable={true}
       selectNodesOnDrag={false}
+      multiSelectionKeyCode={MULTI_SELECT_KEYS}
       onNodeClick={onNodeClick}
       onEdgeClick={onEdgeClick}
       onMoveEnd={onMoveEnd}
       onPaneClick={onPaneClick}
       onNodesChange={onNodesChange}
+      onEdgesChange={onEdgesChange}
       onNodeDragStop={onNodeDragStop}
       minZoom={0.05}
       maxZoom={4}

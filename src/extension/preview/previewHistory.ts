@@ -1,0 +1,105 @@
+import * as vscode from 'vscode';
+import { lineEdits } from '../../languageService/pictureEdits/index';
+import type { DiagramService } from '../documents/diagramService';
+import { layoutFileUri } from '../documents/layoutFiles';
+import { applyPictureEdit } from '../pictureEdits/applyPictureEdit';
+import { UndoStack } from './undoStack';
+
+/** One write of the layout file: its text before (before a first write: the drawing shown then) and after. */
+export interface LayoutPart {
+  kind: 'layout';
+  before: string;
+  after: string;
+}
+
+/** One picture edit of the text: the text before and after, and the document version it left (each undo and redo updates it). */
+export interface TextPart {
+  kind: 'text';
+  before: string;
+  after: string;
+  version: number;
+}
+
+export type HistoryPart = LayoutPart | TextPart;
+/** What {@link PreviewHistory.record} returns, to join a later part to the same step. */
+export type HistoryStep = readonly HistoryPart[];
+
+/**
+ * The preview's one undo history per document: moves, Keep, Re-layout and picture edits, in the
+ * order they were made, so Ctrl+Z in the preview takes back the last of them whichever it was. A
+ * step is taken back only while everything it wrote is still as it left it: a text typed over
+ * since, or a layout file changed on disk, would be lost with it, so the history is then dropped
+ * and the user told why (the text editor's own undo still has the text's edits).
+ */
+export class PreviewHistory {
+  readonly #stacks = new Map<string, UndoStack<HistoryPart>>();
+
+  constructor(private readonly service: DiagramService) {}
+
+  /** Whether the document's last action can be undone or redone. */
+  state(uri: vscode.Uri): { canUndo: boolean; canRedo: boolean } {
+    const stack = this.#stacks.get(uri.toString());
+    return { canUndo: stack?.canUndo ?? false, canRedo: stack?.canRedo ?? false };
+  }
+
+  /** Records `part` as a new step, or as part of `step` while that is still the last action. */
+  record(uri: vscode.Uri, part: HistoryPart, step?: HistoryStep): HistoryStep {
+    const key = uri.toString();
+    let stack = this.#stacks.get(key);
+    if (!stack) this.#stacks.set(key, (stack = new UndoStack<HistoryPart>()));
+    if (!step) return stack.push(part);
+    stack.join(step, part);
+    return step;
+  }
+
+  undo(uri: vscode.Uri): Promise<boolean> {
+    return this.#travel(uri, 'undo');
+  }
+
+  redo(uri: vscode.Uri): Promise<boolean> {
+    return this.#travel(uri, 'redo');
+  }
+
+  async #travel(uri: vscode.Uri, way: 'undo' | 'redo'): Promise<boolean> {
+    const stack = this.#stacks.get(uri.toString());
+    const parts = stack?.[way]();
+    if (!stack || !parts) return false;
+    const from = (p: HistoryPart) => (way === 'undo' ? p.after : p.before);
+    const to = (p: HistoryPart) => (way === 'undo' ? p.before : p.after);
+    const document = parts.some((p) => p.kind === 'text') ? await this.#document(uri) : undefined;
+    const layoutFile = layoutFileUri(uri);
+    const file = parts.some((p) => p.kind === 'layout') ? await this.service.layoutFiles?.read(layoutFile) : undefined;
+    const stale = parts.find((p) => (p.kind === 'text' ? document?.version !== p.version : file?.state === 'absent' || !file || file.text !== from(p)));
+    if (stale) return this.#refuse(stack, stale);
+    for (const part of parts) {
+      if (part.kind === 'layout') {
+        await this.service.layoutFiles!.write(layoutFile, to(part));
+        continue;
+      }
+      const wanted = to(part);
+      const applied = await applyPictureEdit(document!, (text) => ({ ok: true, edits: lineEdits(text, wanted), text: wanted }));
+      if (!applied.ok) {
+        stack.clear();
+        void vscode.window.showWarningMessage(applied.reason);
+        return false;
+      }
+      part.version = document!.version;
+    }
+    return true;
+  }
+
+  /** Someone changed what the step wrote since: taking it back would undo their change too. */
+  #refuse(stack: UndoStack<HistoryPart>, stale: HistoryPart): false {
+    stack.clear();
+    void vscode.window.showWarningMessage(
+      stale.kind === 'text'
+        ? vscode.l10n.t('The text changed since that edit, so the preview has nothing to undo or redo (the text editor’s undo still can).')
+        : vscode.l10n.t('The layout file changed since the move, so there is nothing to undo or redo.'),
+    );
+    return false;
+  }
+
+  async #document(uri: vscode.Uri): Promise<vscode.TextDocument> {
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri));
+  }
+}

@@ -3,8 +3,9 @@ import { layoutFromScene, type DiagramLayout } from '../../core/layout/layoutFil
 import type { Scene } from '../../core/scene';
 import type { Move } from '../../core/sceneMoves';
 import type { DiagramModel } from '../../core/model';
-import type { DiagramService, DocumentAnalysis } from '../documents/diagramService';
+import type { DiagramService, DocumentAnalysis, VersionedText } from '../documents/diagramService';
 import { layoutFileUri, type LayoutFileState } from '../documents/layoutFiles';
+import { fenceLayoutFileText } from '../markdown/fenceLayoutEntry';
 import { layoutFileText, layoutWithMoves, layoutWithout } from './layoutEdits';
 import { UndoStack } from './undoStack';
 
@@ -13,6 +14,13 @@ interface LayoutStep {
   before: string;
   after: string;
 }
+
+/**
+ * What a layout is written for: a `.diagram` document, or a Markdown fence's text (see
+ * SourceText: `uri` is then the fence's key, and the fence's entry of the Markdown file's
+ * layout file is written, the other entries as they were).
+ */
+export type LayoutSubject = VersionedText & { readonly uri: vscode.Uri; readonly fence?: string };
 
 /**
  * Writes what the preview's layout gestures ask for to the layout file beside the diagram:
@@ -33,16 +41,16 @@ export class LayoutEditor {
   }
 
   /** Keeps `moves` of the drawing `shown`; the file is created on the first move. */
-  async move(document: vscode.TextDocument, shown: Scene, moves: readonly Move[]): Promise<boolean> {
+  async move(document: LayoutSubject, shown: Scene, moves: readonly Move[]): Promise<boolean> {
     const kept = await this.service.kept(document.uri);
     const previous = kept.source === 'file' ? kept.layout : undefined;
-    return this.#write(document, shown, (model) => layoutFileText(layoutWithMoves(shown, previous, moves), model), false);
+    return this.#write(document, shown, () => layoutWithMoves(shown, previous, moves), false);
   }
 
   /** Writes the drawing shown (its positions, the file's waypoints) to the layout file. */
-  async keep(document: vscode.TextDocument, shown: Scene): Promise<boolean> {
+  async keep(document: LayoutSubject, shown: Scene): Promise<boolean> {
     const kept = await this.service.kept(document.uri);
-    return this.#write(document, shown, (model) => layoutFileText(layoutFromScene(shown, kept.source === 'file' ? kept.layout : undefined), model), true);
+    return this.#write(document, shown, () => layoutFromScene(shown, kept.source === 'file' ? kept.layout : undefined), true);
   }
 
   /**
@@ -50,19 +58,20 @@ export class LayoutEditor {
    * the held drawing is let go), or, given `ids`, of those elements only (the rest kept, they
    * are placed as new; written to the file, which is created if need be).
    */
-  async relayout(document: vscode.TextDocument, shown: Scene, ids: readonly string[] = []): Promise<boolean> {
+  async relayout(document: LayoutSubject, shown: Scene, ids: readonly string[] = []): Promise<boolean> {
     const kept = await this.service.kept(document.uri);
     const previous = kept.source === 'file' ? kept.layout : undefined;
     if (ids.length === 0) {
       const file = await this.#file(document.uri);
-      if (file?.state !== 'ok' && file?.state !== 'invalid') {
+      // (A fence without an entry in its Markdown file's layout file has nothing written either.)
+      if (kept.source !== 'file' && file?.state !== 'invalid') {
         this.service.releaseHeld(document.uri);
         return true;
       }
-      return this.#write(document, shown, async (model, analysis) => layoutFileText(layoutFromScene(await this.service.layoutKeeping(analysis, undefined)), model), true);
+      return this.#write(document, shown, async (analysis) => layoutFromScene(await this.service.layoutKeeping(analysis, undefined)), true);
     }
     const rest: DiagramLayout = layoutWithout(layoutFromScene(shown, previous), shown, ids);
-    return this.#write(document, shown, async (model, analysis) => layoutFileText(layoutFromScene(await this.service.layoutKeeping(analysis, rest), rest), model), true);
+    return this.#write(document, shown, async (analysis) => layoutFromScene(await this.service.layoutKeeping(analysis, rest), rest), true);
   }
 
   /** Puts the layout file back as it was before its last write here. */
@@ -96,9 +105,9 @@ export class LayoutEditor {
   }
 
   async #write(
-    document: vscode.TextDocument,
+    document: LayoutSubject,
     shown: Scene,
-    text: (model: DiagramModel, analysis: DocumentAnalysis) => string | Promise<string>,
+    layout: (analysis: DocumentAnalysis) => DiagramLayout | Promise<DiagramLayout>,
     replaceInvalid: boolean,
   ): Promise<boolean> {
     const files = this.service.layoutFiles;
@@ -124,8 +133,9 @@ export class LayoutEditor {
       const answer = await vscode.window.showWarningMessage(vscode.l10n.t('{0} cannot be read (see Problems). Replace it with the layout shown?', name), { modal: true }, replace);
       if (answer !== replace) return false;
     }
-    const after = await text(analysis.model, analysis);
-    const before = file.state === 'absent' ? layoutFileText(layoutFromScene(shown), analysis.model) : file.text;
+    const text = (l: DiagramLayout) => fileText(document, l, analysis.model, file);
+    const after = text(await layout(analysis));
+    const before = file.state === 'absent' ? text(layoutFromScene(shown)) : file.text;
     if (file.state !== 'absent' && before === after) return true;
     await files.write(target, after);
     const key = document.uri.toString();
@@ -134,4 +144,10 @@ export class LayoutEditor {
     stack.push({ before, after });
     return true;
   }
+}
+
+/** The layout file's text with `layout` as the subject's: the whole file of a `.diagram`, a fence's entry of a Markdown file's. */
+function fileText(subject: LayoutSubject, layout: DiagramLayout, model: DiagramModel, file: LayoutFileState): string {
+  if (subject.fence === undefined) return layoutFileText(layout, model);
+  return fenceLayoutFileText(file.state === 'ok' ? file.file : undefined, subject.fence, layout, model);
 }

@@ -125,7 +125,7 @@ export class DiagramPreview extends Disposable {
     this.register({ dispose: () => clearTimeout(this.#timer) });
     this.register(panel.onDidDispose(() => this.dispose()));
     this.register(panel.onDidChangeViewState((e) => this.#onDidChangeViewState.fire(e)));
-    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.#receive(raw)));
+    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
     this.register(
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.toString() === this.resource.toString() && e.contentChanges.length > 0) this.#scheduleRefresh();
@@ -468,7 +468,8 @@ export class DiagramPreview extends Disposable {
     this.#post({ type: 'highlight', uri: this.#key, elements, connections });
   }
 
-  #receive(raw: unknown): void {
+  /** A message from the webview (the integration tests hand some in the same way). */
+  receive(raw: unknown): void {
     const parsed = parseWebviewMessage(raw);
     if (!parsed.ok) {
       this.ctx.log.warn(`dropped a message from the preview: ${parsed.error}`);

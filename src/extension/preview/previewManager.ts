@@ -76,6 +76,11 @@ export class PreviewManager extends Disposable implements vscode.WebviewPanelSer
     return uri ? [...this.#previews].find((p) => p.resource.toString() === uri.toString()) : undefined;
   }
 
+  /** The preview of a diagram's key (a document's URI; a Markdown fence's with `#name`). */
+  withKey(key: string): DiagramPreview | undefined {
+    return [...this.#previews].find((p) => p.source.key.toString() === key);
+  }
+
   /** Every open preview (tests). */
   get previews(): readonly DiagramPreview[] {
     return [...this.#previews];

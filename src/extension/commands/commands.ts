@@ -3,6 +3,7 @@ import type { DiagramService } from '../documents/diagramService';
 import type { Exporter, ExportFormat, ExportOptions } from '../export/exporter';
 import { isMarkdownDocument, type MarkdownFences } from '../markdown/markdownFences';
 import type { DiagramSource } from '../preview/diagramSource';
+import type { DiagramPreview } from '../preview/diagramPreview';
 import type { PreviewManager } from '../preview/previewManager';
 import type { Command } from '../util/commandManager';
 import { isDiagramDocument } from '../util/diagramDocument';
@@ -111,7 +112,16 @@ class ExportCommand implements Command {
       if (!at) throw new Error(vscode.l10n.t('Put the cursor in a diagram block first.'));
       return this.exporter.export(editor.document.uri, this.format, { ...out, fence: at.fence.index });
     }
+    const preview = this.previews.activePreview;
+    if (!(arg instanceof vscode.Uri) && preview?.source.fence !== undefined) return this.#exportFence(preview, out);
     return this.exporter.export(targetResource(this.previews, arg), this.format, out);
+  }
+
+  /** The fence a focused fence preview shows, wherever it is in its document now. */
+  async #exportFence(preview: DiagramPreview, out: ExportOptions): Promise<vscode.Uri | undefined> {
+    const read = await preview.read();
+    if (!read.ok) throw new Error(read.reason);
+    return this.exporter.export(preview.resource, this.format, { ...out, fence: read.text.index! });
   }
 }
 

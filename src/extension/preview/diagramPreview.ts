@@ -26,7 +26,7 @@ import { toVsRange } from '../util/diagramDocument';
 import { previewFonts, previewHtml, previewResourceRoots, previewStrings } from './previewHtml';
 import { applyPreviewGesture } from '../pictureEdits/applyPictureEdit';
 import { answerIconSearch } from '../pictureEdits/iconSearch';
-import type { DiagramSource, SourceText } from './diagramSource';
+import type { DiagramSource, SourceRead, SourceText } from './diagramSource';
 
 /** What a preview needs from its surroundings. */
 export interface PreviewContext {
@@ -347,8 +347,13 @@ export class DiagramPreview extends Disposable {
 
   /** The diagram's text now; undefined when it is no longer there (the preview says why). */
   async #text(): Promise<SourceText | undefined> {
-    const read = this.#source.read(await this.#document());
+    const read = await this.read();
     return read.ok ? read.text : undefined;
+  }
+
+  /** The diagram's text in its document now, or why it is not there (a fence removed or left open). */
+  async read(): Promise<SourceRead> {
+    return this.#source.read(await this.#document());
   }
 
   async #refresh(): Promise<void> {
@@ -560,11 +565,15 @@ export class DiagramPreview extends Disposable {
     else await applyPreviewGesture(doc, message, post, read.text);
   }
 
+  /** Exports the diagram: the document, or the fence wherever it is in its document now. */
   async #export(format: 'svg' | 'png'): Promise<void> {
-    const text = this.#source.fence === undefined ? undefined : await this.#text();
-    // A fence no longer there has nothing to export.
-    if (this.#source.fence !== undefined && text?.index === undefined) return;
-    await this.ctx.exportDocument(this.resource, format, text?.index);
+    if (this.#source.fence === undefined) {
+      await this.ctx.exportDocument(this.resource, format);
+      return;
+    }
+    const read = await this.read();
+    if (read.ok) await this.ctx.exportDocument(this.resource, format, read.text.index);
+    else void vscode.window.showErrorMessage(read.reason);
   }
 
   #failed(what: string, err: unknown): void {

@@ -140,4 +140,34 @@ suite('Markdown fence preview', () => {
     assert.equal(doc.getText(), MD);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
+
+  test('a fence that leaves the document: the drawing stays, gestures and export are refused; back again, it is edited and exported', async function () {
+    this.timeout(90_000);
+    const editor = await openFromLens(0, 'checkout');
+    const doc = editor.document;
+    const shown = ids(ext.previewScene(key('checkout')));
+    await editor.edit((e) => e.replace(new vscode.Range(4, 0, 4, doc.lineAt(4).text.length), '```diagram id=elsewhere'));
+    const rename = (label: string) => ({ type: 'pictureEdit', uri: key('checkout'), version: doc.version, gesture: { kind: 'rename', target: { element: 'api' }, label } });
+    assert.ok(ext.postFromPreview(key('checkout'), rename('Lost')));
+    await new Promise((r) => setTimeout(r, 500));
+    assert.ok(!doc.getText().includes('Lost'), 'nothing written for a fence that is gone');
+    assert.equal(ids(ext.previewScene(key('checkout'))), shown, 'the last drawing stays');
+    // The palette's export, with the fence's preview focused, says the fence is gone.
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    const target = fixtureUri('out/fence-checkout.svg');
+    assert.equal(await vscode.commands.executeCommand('archflow.exportSvg', undefined, { target }), undefined);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(target)), 'nothing exported');
+    // Back under its name: found again, edited, exported.
+    await editor.edit((e) => e.replace(new vscode.Range(4, 0, 4, doc.lineAt(4).text.length), '```diagram id=checkout'));
+    assert.ok(ext.postFromPreview(key('checkout'), rename('Found')));
+    await waitFor(() => doc.getText().includes('api = rounded "Found"'), 'the rename in the fence back under its name');
+    await waitFor(() => ext.previewScene(key('checkout'))?.nodes.find((n) => n.label.lines.join(' ') === 'Found'), 'the preview drawing it', 30_000);
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    const written = await vscode.commands.executeCommand<vscode.Uri>('archflow.exportSvg', undefined, { target });
+    assert.equal(written?.toString(), target.toString());
+    assert.ok(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)).includes('>Found<'));
+    await remove(target);
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
 });

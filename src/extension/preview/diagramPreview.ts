@@ -223,6 +223,8 @@ export class DiagramPreview extends Disposable {
     this.#onDidDispose.fire();
     super.dispose();
     this.panel.dispose();
+    // Only a fence's preview uses the fence's key: what the service cached under it goes with the panel.
+    if (this.#source.fence !== undefined) this.ctx.service.forget(this.#source.key);
   }
 
   /** Shows another diagram in this panel (a following preview tracking the active editor). */

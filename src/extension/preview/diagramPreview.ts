@@ -76,10 +76,11 @@ export function toPreviewProblems(diagnostics: readonly Diagnostic[]): PreviewPr
 
 /**
  * One preview panel. It shows one diagram at a time (`source`: a `.diagram` document or a
- * Markdown fence; a following preview changes it) and keeps the webview in step: the first update after `ready` is immediate,
- * later edits are debounced; while the text has errors the last good drawing stays and
- * only the problems change. Messages from the webview are validated before use; what is
- * malformed is dropped and logged. The panel's view state lives in the webview
+ * Markdown fence; a following preview changes it) and keeps the webview in step: the first
+ * update after `ready` is immediate, later edits are debounced; while the text has errors
+ * the last good drawing stays and only the problems change (a fence that left its document:
+ * the drawing stays and the banner says so). Messages from the webview are validated before
+ * use; what is malformed is dropped and logged. The panel's view state lives in the webview
  * (`setState`), so VS Code can revive it after a reload through the manager's serializer.
  */
 export class DiagramPreview extends Disposable {

@@ -75,3 +75,9 @@ test('an empty fence at the top level and inside a list item gets its first line
   const after = editFence(md, 0, (t) => addElement(t, { kind: 'node', label: 'A' }));
   assert.match(after, /^- item\n {2}```diagram\n {2}\S.*"A"\n {2}```\n$/);
 });
+
+test('the keywords of a new line are the fence’s own language, whatever the editor’s', () => {
+  const md = '# Loja\n\n```diagram\na = retângulo "A"\nb = cilindro "B"\n```\n';
+  const after = editFence(md, 0, (t) => addElement(t, { kind: 'node', shape: 'cylinder', label: 'C' }, { locale: 'en' }));
+  assert.match(after, /\n\S+ += cilindro "C"\n```\n$/);
+});

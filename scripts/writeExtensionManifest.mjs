@@ -130,8 +130,9 @@ export const manifest = {
     menus: hiddenOnWeb({
       commandPalette: [
         // resourceLangId follows the active editor even while focus is in a panel.
-        { command: 'archflow.showPreview', when: `resourceLangId == ${LANG}` },
-        { command: 'archflow.showPreviewToSide', when: `resourceLangId == ${LANG}` },
+        // In a Markdown editor they open the preview of the diagram fence under the cursor.
+        { command: 'archflow.showPreview', when: `resourceLangId == ${LANG} || editorLangId == markdown` },
+        { command: 'archflow.showPreviewToSide', when: `resourceLangId == ${LANG} || editorLangId == markdown` },
         { command: 'archflow.showSource', when: isPreview },
         // In a Markdown editor they export the diagram fence under the cursor.
         { command: 'archflow.exportSvg', when: `resourceLangId == ${LANG} || editorLangId == markdown || ${isPreview}` },

@@ -48,11 +48,15 @@ export function wireDiagramFeatures(context: vscode.ExtensionContext, log: vscod
   const drawings = new FenceDrawings(service, refreshMarkdownPreviews, () => previewConfig().animations, host.fenceFiles, log, (resource, index) => fenceLayouts.of(resource, index));
   const exporter = new Exporter(service, fences, log, host.png, fenceLayouts);
   const commands = new CommandManager(log);
-  const previews = new PreviewManager(context.extensionUri, service, log, (uri, format) =>
-    vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri),
+  const previews = new PreviewManager(
+    context.extensionUri,
+    service,
+    log,
+    (uri, format, fence) => vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri, fence === undefined ? undefined : { fence }),
+    fences,
   );
   context.subscriptions.push(layoutFiles, service, fences, fenceLayouts, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
-  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter), ...layoutCommands(previews, service), ...pictureEditCommands(service)]) {
+  for (const command of [new ShowPreviewCommand(previews, fences), new ShowPreviewToSideCommand(previews, fences), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter), ...layoutCommands(previews, service), ...pictureEditCommands(service)]) {
     commands.add(command);
   }
   return { service, drawings, exporter, previews, commands };

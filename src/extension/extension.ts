@@ -22,6 +22,10 @@ export interface ArchflowApi {
   previewCount(): number;
   /** The drawing the preview and export show for a document (its layout file or held drawing kept). */
   sceneOf(uri: vscode.Uri): Promise<Scene>;
+  /** The drawing a preview shows, by the preview's key (a document's URI; a Markdown fence's with `#name`). */
+  previewScene(key: string): Scene | undefined;
+  /** Hands the preview of `key` a message as if its webview had posted it (validated the same way); false when there is no such preview. */
+  postFromPreview(key: string, message: unknown): boolean;
   /** The chat (its services are made on first use). */
   chat: ChatHandle;
   /** Called by VS Code's Markdown extension (`markdown.markdownItPlugins`): draws diagram fences. */
@@ -62,6 +66,12 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
     onDidMakeScene: service.onDidMakeScene,
     previewCount: () => previews.previews.length,
     sceneOf: async (uri) => service.scene(await vscode.workspace.openTextDocument(uri)),
+    previewScene: (key) => previews.withKey(key)?.shownScene,
+    postFromPreview: (key, message) => {
+      const preview = previews.withKey(key);
+      preview?.receive(message);
+      return preview !== undefined;
+    },
     chat,
     mcpServers,
     extendMarkdownIt: (md) => extendMarkdownIt(md, service, drawings),

@@ -2,12 +2,17 @@
 // Editing in the picture, as a user does it: the packaged .vsix in code-server, the preview
 // driven by headless Chromium. Each gesture (connect, rename, delete, restyle, add) must leave
 // exactly the expected text in the editor, the Problems panel empty, the preview showing the
-// change, and one undo in the editor must bring the text back. Screenshots in test-results/.
+// change, and one undo in the editor must bring the text back. The same for a Markdown
+// fence's own preview, opened from its CodeLens: the gesture edits the fence's line in the
+// .md, and a dragged box lands in the fence's entry of NAME.md.layout.json, where the CLI
+// draws it too. Screenshots in test-results/.
 //
 // Usage: node --import tsx test/ui/runPictureEditUiTests.ts [--vsix FILE] [--keep] [--screenshots DIR]
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { formatDiagram } from '../../src/core/language/index';
 import { uiRunner, type Workbench } from './uiRunner';
@@ -16,6 +21,8 @@ import { problemCounts, quickOpen, runCommand, until, webviewFrame } from './wor
 const runner = uiRunner();
 const T = { timeout: 120_000 };
 const TEXT = 'diagram "Shop"\n\nweb = rectangle "Web"\napi = rounded "API"\ndb  = cylinder "Postgres"\n\nweb -> api "HTTPS"\n';
+const MARKDOWN = '# Checkout\n\nHow an order flows:\n\n```diagram id=checkout\nweb = rectangle "Web"\napi = rounded "API"\nweb -> api "HTTPS"\n```\n\nThe end.\n';
+const repoRoot = resolve(import.meta.dirname, '../..');
 
 let workbench: Workbench;
 let page: Page;
@@ -50,10 +57,10 @@ async function expectNoProblems(): Promise<void> {
 }
 
 /** One undo in the editor restores the text the test started from. */
-async function undoOnce(): Promise<void> {
+async function undoOnce(original = TEXT): Promise<void> {
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+Z');
-  await expectText(TEXT, 'the text back after one undo');
+  await expectText(original, 'the text back after one undo');
 }
 
 const node = (id: string) => frame.locator(`.react-flow__node[data-id="${id}"]`);
@@ -77,7 +84,7 @@ async function dragOnto(from: Locator, id: string): Promise<void> {
 }
 
 before(async () => {
-  workbench = await runner.openWorkbench({ name: 'ui-picture', vsix: runner.vsix('archflow-ui.vsix'), files: { 'edit.diagram': TEXT }, settings: { 'workbench.secondarySideBar.defaultVisibility': 'hidden' } });
+  workbench = await runner.openWorkbench({ name: 'ui-picture', vsix: runner.vsix('archflow-ui.vsix'), files: { 'edit.diagram': TEXT, 'fence.md': MARKDOWN }, settings: { 'workbench.secondarySideBar.defaultVisibility': 'hidden' } });
   ({ page } = workbench);
   await quickOpen(page, 'edit.diagram');
   await runCommand(page, 'ArchFlow: Open Preview to the Side');
@@ -182,4 +189,54 @@ test('add an icon from the palette’s search: the same icons search_icons ranks
   await until(async () => (await frame.locator('.react-flow__node .af-node').count()) === 4, 'four nodes drawn');
   await expectNoProblems();
   await undoOnce();
+});
+
+test('a Markdown fence’s preview from its CodeLens: a rename edits the fence’s line, a dragged box lands in NAME.md.layout.json', T, async () => {
+  await runCommand(page, 'View: Close All Editors');
+  await quickOpen(page, 'fence.md');
+  await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Open Preview' }).first().click();
+  await until(async () => (await page.locator('.tabs-container .tab', { hasText: 'fence.md: checkout' }).count()) === 1, 'the fence’s preview tab');
+  frame = webviewFrame(page);
+  await until(async () => (await frame.locator('.react-flow__node .af-node').count()) === 2, 'the fence’s two nodes in its preview');
+
+  await node('api').dblclick();
+  const input = frame.locator('.af-label-input');
+  await input.waitFor();
+  await input.fill('Gateway');
+  await input.press('Enter');
+  const renamed = MARKDOWN.replace('api = rounded "API"', 'api = rounded "Gateway"');
+  await expectText(renamed, 'the new label on the fence’s line of the Markdown');
+  await until(async () => ((await node('api').textContent()) ?? '').includes('Gateway'), 'the new label drawn');
+  await expectNoProblems();
+  await runner.screenshot(page, 'picture-fence-rename');
+  await undoOnce(MARKDOWN);
+  await until(async () => ((await node('api').textContent()) ?? '').includes('API'), 'the old label drawn again');
+
+  // A box dragged straight down: the fence's entry of fence.md.layout.json, which the CLI reads.
+  const layoutFile = join(workbench.workspace, 'fence.md.layout.json');
+  const drawnY = async () => Number(/translate\(-?[\d.]+px, ?(-?[\d.]+)px\)/.exec((await node('web').getAttribute('style')) ?? '')?.[1] ?? 'NaN');
+  const startY = await drawnY();
+  assert.ok(Number.isFinite(startY), 'web’s place in the drawing');
+  const box = (await node('web').boundingBox())!;
+  const [sx, sy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  // React Flow starts a drag once the pointer has moved past its threshold.
+  await page.mouse.move(sx, sy + 2);
+  for (let i = 1; i <= 8; i++) await page.mouse.move(sx, sy + 2 + i * 15, { steps: 2 });
+  await page.mouse.up();
+  type Entry = { nodes: Record<string, { x: number; y: number }> };
+  const kept = await until(async () => {
+    if (!existsSync(layoutFile)) return undefined;
+    const file = JSON.parse(readFileSync(layoutFile, 'utf8')) as { diagrams?: Record<string, Entry> };
+    return file.diagrams?.checkout?.nodes.web && file.diagrams.checkout;
+  }, `the checkout entry written to ${layoutFile}`);
+  const out = execFileSync(process.execPath, [join(repoRoot, 'dist/cli.js'), 'layout', join(workbench.workspace, 'fence.md'), '--json'], { encoding: 'utf8' });
+  const drawn = (JSON.parse(out) as { diagrams: Array<{ name: string; layout: { nodes: Array<{ id: string; x: number; y: number }> } }> }).diagrams.find((d) => d.name === 'checkout');
+  const web = drawn?.layout.nodes.find((n) => n.id === 'web');
+  assert.deepEqual(web && { x: web.x, y: web.y }, { x: kept.nodes.web!.x, y: kept.nodes.web!.y }, 'the CLI draws web where it was dropped');
+  assert.ok(kept.nodes.web!.y > startY + 10, `web moved down from ${startY} (kept at ${kept.nodes.web!.y})`);
+  await until(async () => (await drawnY()) === kept.nodes.web!.y, 'the preview drawing web at the kept position');
+  await expectText(MARKDOWN, 'the Markdown untouched by the move');
+  await runner.screenshot(page, 'picture-fence-moved');
 });

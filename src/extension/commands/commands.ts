@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { DiagramService } from '../documents/diagramService';
 import type { Exporter, ExportFormat, ExportOptions } from '../export/exporter';
 import { isMarkdownDocument, type MarkdownFences } from '../markdown/markdownFences';
+import type { DiagramSource } from '../preview/diagramSource';
+import type { DiagramPreview } from '../preview/diagramPreview';
 import type { PreviewManager } from '../preview/previewManager';
 import type { Command } from '../util/commandManager';
 import { isDiagramDocument } from '../util/diagramDocument';
@@ -19,19 +21,47 @@ function targetResource(previews: PreviewManager, arg: unknown): vscode.Uri {
   throw new Error(vscode.l10n.t('Open a .diagram file first.'));
 }
 
+/**
+ * What a preview command opens: `(uri, { fence })` a Markdown document's diagram fence (the
+ * CodeLens passes it); without a URI, the fence under the cursor of the active Markdown
+ * editor; else the `.diagram` document `targetResource` finds.
+ */
+async function previewTarget(previews: PreviewManager, fences: MarkdownFences, arg: unknown, options: unknown): Promise<vscode.Uri | DiagramSource> {
+  const fence = options && typeof options === 'object' ? (options as { fence?: unknown }).fence : undefined;
+  if (arg instanceof vscode.Uri && typeof fence === 'number') {
+    const source = previews.fenceOf(await vscode.workspace.openTextDocument(arg), fence);
+    if (!source) throw new Error(vscode.l10n.t('Put the cursor in a diagram block first.'));
+    return source;
+  }
+  const editor = vscode.window.activeTextEditor;
+  if (!(arg instanceof vscode.Uri) && editor && isMarkdownDocument(editor.document)) {
+    const at = fences.fenceAt(editor.document, editor.selection.active);
+    const source = at && previews.fenceOf(editor.document, at.fence.index);
+    if (!source) throw new Error(vscode.l10n.t('Put the cursor in a diagram block first.'));
+    return source;
+  }
+  return targetResource(previews, arg);
+}
+
 export class ShowPreviewCommand implements Command {
   readonly id = 'archflow.showPreview';
-  constructor(private readonly previews: PreviewManager) {}
-  execute(arg?: unknown): void {
-    this.previews.open(targetResource(this.previews, arg), { toSide: false, preserveFocus: false });
+  constructor(
+    private readonly previews: PreviewManager,
+    private readonly fences: MarkdownFences,
+  ) {}
+  async execute(arg?: unknown, options?: unknown): Promise<void> {
+    this.previews.open(await previewTarget(this.previews, this.fences, arg, options), { toSide: false, preserveFocus: false });
   }
 }
 
 export class ShowPreviewToSideCommand implements Command {
   readonly id = 'archflow.showPreviewToSide';
-  constructor(private readonly previews: PreviewManager) {}
-  execute(arg?: unknown): void {
-    this.previews.open(targetResource(this.previews, arg), { toSide: true });
+  constructor(
+    private readonly previews: PreviewManager,
+    private readonly fences: MarkdownFences,
+  ) {}
+  async execute(arg?: unknown, options?: unknown): Promise<void> {
+    this.previews.open(await previewTarget(this.previews, this.fences, arg, options), { toSide: true });
   }
 }
 
@@ -82,7 +112,16 @@ class ExportCommand implements Command {
       if (!at) throw new Error(vscode.l10n.t('Put the cursor in a diagram block first.'));
       return this.exporter.export(editor.document.uri, this.format, { ...out, fence: at.fence.index });
     }
+    const preview = this.previews.activePreview;
+    if (!(arg instanceof vscode.Uri) && preview?.source.fence !== undefined) return this.#exportFence(preview, out);
     return this.exporter.export(targetResource(this.previews, arg), this.format, out);
+  }
+
+  /** The fence a focused fence preview shows, wherever it is in its document now. */
+  async #exportFence(preview: DiagramPreview, out: ExportOptions): Promise<vscode.Uri | undefined> {
+    const read = await preview.read();
+    if (!read.ok) throw new Error(read.reason);
+    return this.exporter.export(preview.resource, this.format, { ...out, fence: read.text.index! });
   }
 }
 

@@ -210,7 +210,7 @@ export class DiagramService extends Disposable {
    * layout fails. The newest successful drawing of each document is kept (see
    * {@link lastGoodScene}).
    */
-  async scene(document: vscode.TextDocument, analysis: DocumentAnalysis = this.analyze(document)): Promise<Scene> {
+  async scene(document: VersionedText & { readonly uri: vscode.Uri }, analysis: DocumentAnalysis = this.analyze(document)): Promise<Scene> {
     const kept = await this.kept(document.uri);
     const entry = this.#entries.get(analysis.uri);
     // A newer version replaced the cache entry since `analysis` was made: lay that version out uncached.
@@ -223,11 +223,17 @@ export class DiagramService extends Disposable {
     return entry.scene;
   }
 
-  /** The positions the document's drawing keeps now (its layout file read once, then watched). */
+  /**
+   * The positions the document's drawing keeps now (its layout file read once, then watched);
+   * for a Markdown fence's key (see DiagramSource), its entry of the Markdown file's layout file.
+   */
   async kept(uri: vscode.Uri): Promise<KeptPositions> {
     const key = uri.toString();
     const file = this.layoutFiles && uri.scheme !== 'untitled' ? await this.layoutFiles.read(layoutFileUri(uri)) : undefined;
     if (file?.state === 'ok' && file.file.kind === 'diagram') return { key: `file@${file.stamp}`, source: 'file', layout: file.file.layout };
+    // A Markdown fence (its key's fragment is its name): its entry of the Markdown file's layout file.
+    const entry = file?.state === 'ok' && file.file.kind === 'markdown' && uri.fragment ? file.file.diagrams.get(uri.fragment) : undefined;
+    if (entry) return { key: `file@${file!.stamp}`, source: 'file', layout: entry };
     const problems = file?.state === 'invalid' ? { problems: file.problems } : {};
     const hold = this.#holds.get(key);
     if (hold) return { key: `held@${hold.epoch}`, source: 'held', ...(hold.layout ? { layout: hold.layout } : {}), ...problems };

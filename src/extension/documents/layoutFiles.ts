@@ -8,9 +8,12 @@ export type LayoutFileState =
   | { state: 'ok'; stamp: number; text: string; file: LayoutFile }
   | { state: 'invalid'; stamp: number; text: string; problems: LayoutProblem[] };
 
-/** The layout file beside a `.diagram` or Markdown document: `NAME.diagram` → `NAME.diagram.layout.json`. */
+/**
+ * The layout file beside a `.diagram` or Markdown document: `NAME.diagram` → `NAME.diagram.layout.json`
+ * (a Markdown fence's key, the document's URI with the fence's name as fragment, gives its document's file).
+ */
 export function layoutFileUri(document: vscode.Uri): vscode.Uri {
-  return document.with({ path: layoutFileName(document.path) });
+  return document.with({ path: layoutFileName(document.path), fragment: '' });
 }
 
 /** True for the layout file of a Markdown document (it holds one layout per fence). */

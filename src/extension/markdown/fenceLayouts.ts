@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { DiagramLayout } from '../../core/layout/layoutFile';
-import { fenceNames } from '../../core/markdown/index';
+import { fenceNames, type MarkdownAnalysis } from '../../core/markdown/index';
 import { isMarkdownLayoutFile, layoutFileUri, type LayoutFiles, type LayoutFileState } from '../documents/layoutFiles';
 import type { KeptText } from '../documents/textLayouts';
 import { Disposable } from '../util/dispose';
@@ -45,11 +45,15 @@ export class FenceLayouts extends Disposable {
 
   #entry(doc: vscode.TextDocument, index: number, state: LayoutFileState): KeptText<DiagramLayout> | undefined {
     if (state.state !== 'ok' || state.file.kind !== 'markdown') return undefined;
-    const all = this.fences.analyze(doc).fences.map((f) => f.fence);
-    const name = fenceNames(all, stemOf(doc.uri))[index];
+    const name = fenceNamesOf(this.fences.analyze(doc), doc.uri)[index];
     const layout = name === undefined ? undefined : state.file.diagrams.get(name);
     return layout ? { key: `${doc.uri.toString()}@${state.stamp}#${name}`, kept: layout } : undefined;
   }
+}
+
+/** The name of each diagram fence of a Markdown document, in order: its key in the document's layout file. */
+export function fenceNamesOf(analysis: MarkdownAnalysis, uri: vscode.Uri): string[] {
+  return fenceNames(analysis.fences.map((f) => f.fence), stemOf(uri));
 }
 
 /** `docs/README.md` → `README`: the stem fences are numbered after. */

@@ -27,6 +27,7 @@ import { toVsRange } from '../util/diagramDocument';
 import { previewFonts, previewHtml, previewResourceRoots, previewStrings } from './previewHtml';
 import { applyPreviewGesture } from '../pictureEdits/applyPictureEdit';
 import { answerIconSearch } from '../pictureEdits/iconSearch';
+import type { DiagramSource, SourceRead, SourceText } from './diagramSource';
 
 /** What a preview needs from its surroundings. */
 export interface PreviewContext {
@@ -35,8 +36,8 @@ export interface PreviewContext {
   /** Writes the layout file for moves, Keep and Re-layout. */
   layouts: LayoutEditor;
   log: vscode.LogOutputChannel;
-  /** Runs the export command for a document. */
-  exportDocument(uri: vscode.Uri, format: 'svg' | 'png'): Thenable<unknown>;
+  /** Runs the export command for a document (`fence`: the index of a Markdown document's diagram fence). */
+  exportDocument(uri: vscode.Uri, format: 'svg' | 'png', fence?: number): Thenable<unknown>;
   /** The viewport last seen for a document (kept by the manager across documents). */
   viewportFor(uri: vscode.Uri): Viewport | undefined;
   rememberViewport(uri: vscode.Uri, viewport: Viewport): void;
@@ -75,17 +76,18 @@ export function toPreviewProblems(diagnostics: readonly Diagnostic[]): PreviewPr
 }
 
 /**
- * One preview panel. It shows one document at a time (`resource`; a following preview
- * changes it) and keeps the webview in step: the first update after `ready` is immediate,
- * later edits are debounced; while the text has errors the last good drawing stays and
- * only the problems change. Messages from the webview are validated before use; what is
- * malformed is dropped and logged. The panel's view state lives in the webview
+ * One preview panel. It shows one diagram at a time (`source`: a `.diagram` document or a
+ * Markdown fence; a following preview changes it) and keeps the webview in step: the first
+ * update after `ready` is immediate, later edits are debounced; while the text has errors
+ * the last good drawing stays and only the problems change (a fence that left its document:
+ * the drawing stays and the banner says so). Messages from the webview are validated before
+ * use; what is malformed is dropped and logged. The panel's view state lives in the webview
  * (`setState`), so VS Code can revive it after a reload through the manager's serializer.
  */
 export class DiagramPreview extends Disposable {
   static readonly viewType = 'archflow.preview';
 
-  #resource: vscode.Uri;
+  #source: DiagramSource;
   #ready = false;
   #pending = new Map<HostToPreviewMessage['type'], HostToPreviewMessage>();
   /** The scene version the webview holds (undefined: none, or unknown after a reload). */
@@ -115,25 +117,25 @@ export class DiagramPreview extends Disposable {
 
   private constructor(
     readonly panel: vscode.WebviewPanel,
-    resource: vscode.Uri,
+    source: DiagramSource,
     private readonly ctx: PreviewContext,
     /** True for the single preview that follows the active editor. */
     readonly follows: boolean,
   ) {
     super();
-    this.#resource = resource;
+    this.#source = source;
     this.register({ dispose: () => clearTimeout(this.#timer) });
     this.register(panel.onDidDispose(() => this.dispose()));
     this.register(panel.onDidChangeViewState((e) => this.#onDidChangeViewState.fire(e)));
-    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.#receive(raw)));
+    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
     this.register(
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document.uri.toString() === this.#resource.toString() && e.contentChanges.length > 0) this.#scheduleRefresh();
+        if (e.document.uri.toString() === this.resource.toString() && e.contentChanges.length > 0) this.#scheduleRefresh();
       }),
     );
     this.register(
       vscode.window.onDidChangeTextEditorSelection((e) => {
-        if (e.textEditor.document.uri.toString() === this.#resource.toString()) this.#highlight(e.textEditor);
+        if (e.textEditor.document.uri.toString() === this.resource.toString()) this.#highlight(e.textEditor);
       }),
     );
     this.register(
@@ -149,7 +151,8 @@ export class DiagramPreview extends Disposable {
     this.register(ctx.service.onDidLoadCatalog(() => this.#scheduleRefresh(true)));
     this.register(
       ctx.service.onDidChangeKept((uri) => {
-        if (uri.toString() === this.#resource.toString()) this.#scheduleRefresh(true);
+        // The layout file's change names the document; a re-layout names the diagram's key.
+        if (uri.toString() === this.resource.toString() || uri.toString() === this.#key) this.#scheduleRefresh(true);
       }),
     );
     this.register({ dispose: () => this.#hold?.dispose() });
@@ -160,34 +163,40 @@ export class DiagramPreview extends Disposable {
     this.#prefetch();
   }
 
-  /** Opens a new panel for `resource`. */
-  static create(resource: vscode.Uri, column: vscode.ViewColumn, ctx: PreviewContext, follows: boolean, preserveFocus = true): DiagramPreview {
-    const panel = vscode.window.createWebviewPanel(DiagramPreview.viewType, DiagramPreview.title(resource), { viewColumn: column, preserveFocus }, {
+  /** Opens a new panel for `source`. */
+  static create(source: DiagramSource, column: vscode.ViewColumn, ctx: PreviewContext, follows: boolean, preserveFocus = true): DiagramPreview {
+    const panel = vscode.window.createWebviewPanel(DiagramPreview.viewType, source.title, { viewColumn: column, preserveFocus }, {
       enableScripts: true,
       enableCommandUris: false,
       enableFindWidget: false,
       localResourceRoots: previewResourceRoots(ctx.extensionUri),
     });
-    return new DiagramPreview(panel, resource, ctx, follows);
+    return new DiagramPreview(panel, source, ctx, follows);
   }
 
   /** Takes over a panel VS Code restored after a reload. */
-  static revive(panel: vscode.WebviewPanel, resource: vscode.Uri, ctx: PreviewContext, follows: boolean): DiagramPreview {
-    return new DiagramPreview(panel, resource, ctx, follows);
+  static revive(panel: vscode.WebviewPanel, source: DiagramSource, ctx: PreviewContext, follows: boolean): DiagramPreview {
+    return new DiagramPreview(panel, source, ctx, follows);
   }
 
-  static title(resource: vscode.Uri): string {
-    const name = resource.path.split('/').pop() ?? resource.path;
-    return vscode.l10n.t('Preview {0}', name);
-  }
-
+  /** The document the diagram is written in. */
   get resource(): vscode.Uri {
-    return this.#resource;
+    return this.#source.document;
   }
 
-  /** The drawing on screen, if it is of the preview's document. */
+  /** Where the diagram is: a `.diagram` document or a Markdown fence. */
+  get source(): DiagramSource {
+    return this.#source;
+  }
+
+  /** The diagram's key (the webview's `uri`): the document's URI, with the fence's name for a fence. */
+  get #key(): string {
+    return this.#source.key.toString();
+  }
+
+  /** The drawing on screen, if it is of the preview's diagram. */
   get shownScene(): Scene | undefined {
-    return this.#shown?.uri === this.#resource.toString() ? this.#shown.scene : undefined;
+    return this.#shown?.uri === this.#key ? this.#shown.scene : undefined;
   }
 
   /** The elements selected in the drawing. */
@@ -197,17 +206,18 @@ export class DiagramPreview extends Disposable {
 
   /** Runs a layout action on the drawing shown (the toolbar, the keys and the commands). */
   async layoutAction(action: 'keep' | 'relayout' | 'undo' | 'redo', ids: readonly string[] = []): Promise<boolean> {
-    const resource = this.#resource;
-    if (action === 'undo') return this.ctx.layouts.undo(resource);
-    if (action === 'redo') return this.ctx.layouts.redo(resource);
-    const doc = await this.#document();
-    const shown = this.shownScene ?? (await this.ctx.service.scene(doc));
-    return action === 'keep' ? this.ctx.layouts.keep(doc, shown) : this.ctx.layouts.relayout(doc, shown, ids);
+    const key = this.#source.key;
+    if (action === 'undo') return this.ctx.layouts.undo(key);
+    if (action === 'redo') return this.ctx.layouts.redo(key);
+    const text = await this.#text();
+    if (!text) return false;
+    const shown = this.shownScene ?? (await this.ctx.service.scene(text));
+    return action === 'keep' ? this.ctx.layouts.keep(text, shown) : this.ctx.layouts.relayout(text, shown, ids);
   }
 
   #holdResource(): void {
     this.#hold?.dispose();
-    this.#hold = previewConfig().holdLayout ? this.ctx.service.hold(this.#resource) : undefined;
+    this.#hold = previewConfig().holdLayout ? this.ctx.service.hold(this.#source.key) : undefined;
   }
 
   override dispose(): void {
@@ -215,18 +225,20 @@ export class DiagramPreview extends Disposable {
     this.#onDidDispose.fire();
     super.dispose();
     this.panel.dispose();
+    // Only a fence's preview uses the fence's key: what the service cached under it goes with the panel.
+    if (this.#source.fence !== undefined) this.ctx.service.forget(this.#source.key);
   }
 
-  /** Shows another document in this panel (a following preview tracking the active editor). */
-  setResource(resource: vscode.Uri): void {
-    if (resource.toString() === this.#resource.toString()) return;
-    this.#resource = resource;
+  /** Shows another diagram in this panel (a following preview tracking the active editor). */
+  setSource(source: DiagramSource): void {
+    if (source.key.toString() === this.#key) return;
+    this.#source = source;
     this.#holdResource();
     this.#selection = [];
     this.#sentSceneVersion = undefined;
     this.#sentHighlight = '';
     this.#restoreViewport = true;
-    this.panel.title = DiagramPreview.title(resource);
+    this.panel.title = source.title;
     this.#prefetch();
     this.#scheduleRefresh(true);
   }
@@ -238,7 +250,7 @@ export class DiagramPreview extends Disposable {
   /** Emphasises one element and centres the view on it once it is drawn (the editor tools' show_diagram). */
   focusElement(id: string): void {
     this.#sentHighlight = `${id}|`;
-    this.#post({ type: 'highlight', uri: this.#resource.toString(), elements: [id], connections: [], reveal: true });
+    this.#post({ type: 'highlight', uri: this.#key, elements: [id], connections: [], reveal: true });
   }
 
   /** Updates now (no debounce). */
@@ -259,7 +271,7 @@ export class DiagramPreview extends Disposable {
     this.panel.webview.html = previewHtml(
       webview,
       this.ctx.extensionUri,
-      { uri: this.#resource.toString(), settings: this.#settings(), fonts: previewFonts(webview, this.ctx.extensionUri), strings: previewStrings() },
+      { uri: this.#key, settings: this.#settings(), fonts: previewFonts(webview, this.ctx.extensionUri), strings: previewStrings() },
       vscode.env.language,
     );
   }
@@ -281,7 +293,7 @@ export class DiagramPreview extends Disposable {
   #scheduleRefresh(immediate = false): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    const open = immediate || !this.#ready ? undefined : this.#openDocument();
+    const open = immediate || !this.#ready ? undefined : this.#openText();
     // A large diagram also waits for the pause: a layout per keystroke would only be stopped by the next one.
     if (!open || (this.ctx.service.analyze(open).counts.errors === 0 && !this.ctx.service.layoutIsSlow(open.uri))) {
       this.#requestRefresh();
@@ -298,10 +310,10 @@ export class DiagramPreview extends Disposable {
    * keeps the scene of each version, so the refresh that follows `ready` finds it done.
    */
   #prefetch(): void {
-    const doc = this.#openDocument();
-    if (!doc) return;
-    const analysis = this.ctx.service.analyze(doc);
-    if (analysis.counts.errors === 0) this.ctx.service.scene(doc, analysis).catch(() => undefined);
+    const text = this.#openText();
+    if (!text) return;
+    const analysis = this.ctx.service.analyze(text);
+    if (analysis.counts.errors === 0) this.ctx.service.scene(text, analysis).catch(() => undefined);
   }
 
   /** Starts a refresh, or, while one runs, a single one more right after it (edits coalesce). */
@@ -322,26 +334,52 @@ export class DiagramPreview extends Disposable {
 
   /** The document if VS Code has it open (it always has while it is being edited). */
   #openDocument(): vscode.TextDocument | undefined {
-    const key = this.#resource.toString();
+    const key = this.resource.toString();
     return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
   }
 
+  /** The diagram's text in the open document, if it is open and the diagram is there. */
+  #openText(): SourceText | undefined {
+    const doc = this.#openDocument();
+    const read = doc && this.#source.read(doc);
+    return read?.ok ? read.text : undefined;
+  }
+
   async #document(): Promise<vscode.TextDocument> {
-    return this.#openDocument() ?? (await vscode.workspace.openTextDocument(this.#resource));
+    return this.#openDocument() ?? (await vscode.workspace.openTextDocument(this.resource));
+  }
+
+  /** The diagram's text now; undefined when it is no longer there (the preview says why). */
+  async #text(): Promise<SourceText | undefined> {
+    const read = await this.read();
+    return read.ok ? read.text : undefined;
+  }
+
+  /** The diagram's text in its document now, or why it is not there (a fence removed or left open). */
+  async read(): Promise<SourceRead> {
+    return this.#source.read(await this.#document());
   }
 
   async #refresh(): Promise<void> {
     const ticket = ++this.#refreshes;
-    const resource = this.#resource;
+    const source = this.#source;
+    const resource = source.key;
     const started = performance.now();
     try {
-      const doc = await this.#document();
+      const read = source.read(await this.#document());
+      if (!read.ok) {
+        // The fence is gone or left open: the drawing stays, and the banner says why.
+        if (ticket === this.#refreshes && source === this.#source) this.#post({ type: 'update', uri: resource.toString(), version: -1, problems: [], failure: read.reason });
+        return;
+      }
+      const doc = read.text;
       // The document keeps changing while the layout runs: everything below describes the
       // version analysed here, never `doc.version` read after an await.
       let syncStart = performance.now();
       const analysis = this.ctx.service.analyze(doc);
       const version = analysis.version;
-      const message: UpdateMessage = { type: 'update', uri: resource.toString(), version, problems: toPreviewProblems(analysis.diagnostics) };
+      const diagnostics = analysis.diagnostics.map((d) => ({ ...d, range: doc.toDocumentRange(d.range) }));
+      const message: UpdateMessage = { type: 'update', uri: resource.toString(), version, problems: toPreviewProblems(diagnostics) };
       let longestSync = performance.now() - syncStart;
       if (analysis.counts.errors === 0) {
         try {
@@ -369,7 +407,7 @@ export class DiagramPreview extends Disposable {
         }
       }
       // A newer refresh started meanwhile, or the preview moved to another document.
-      if (ticket !== this.#refreshes || resource.toString() !== this.#resource.toString() || this.isDisposed) return;
+      if (ticket !== this.#refreshes || resource.toString() !== this.#key || this.isDisposed) return;
       if (this.#restoreViewport) {
         this.#restoreViewport = false;
         const viewport = this.ctx.viewportFor(resource);
@@ -386,7 +424,7 @@ export class DiagramPreview extends Disposable {
       longestSync = Math.max(longestSync, posted - syncStart);
       if (this.#hostTimes.size > 50) this.#hostTimes.clear();
       this.#hostTimes.set(message.version, { started, posted, longestSync });
-      const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === resource.toString());
+      const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === source.document.toString());
       if (editor) this.#highlight(editor);
     } catch (err) {
       this.ctx.log.error(`preview refresh of ${resource.toString()} failed`, err);
@@ -397,6 +435,7 @@ export class DiagramPreview extends Disposable {
   async #layoutStatus(resource: vscode.Uri): Promise<PreviewLayoutStatus> {
     const kept = await this.ctx.service.kept(resource);
     const problem = kept.problems?.[0];
+    // A fence's key names its Markdown document's layout file.
     const file = layoutFileUri(resource);
     return {
       source: kept.source,
@@ -408,19 +447,27 @@ export class DiagramPreview extends Disposable {
   async #moved(moves: ElementMove[]): Promise<void> {
     const shown = this.shownScene;
     if (!shown) return;
-    const doc = await this.#document();
+    const text = await this.#text();
     // A move that is not kept (refused: the user was told why) must not stay on screen.
-    if (!(await this.ctx.layouts.move(doc, shown, moves))) this.#repost();
+    if (!text || !(await this.ctx.layouts.move(text, shown, moves))) this.#repost();
   }
 
-  /** A picture edit: written to the text, then into the preview's undo history and, for boxes it placed, the layout. */
+  /**
+   * A picture edit, made on the diagram's text (a fence's, shifted into its Markdown document),
+   * then put in the preview's undo history and, for boxes it placed, in the layout.
+   */
   async #gesture(message: PictureEditMessage): Promise<void> {
     const doc = await this.#document();
+    const read = this.#source.read(doc);
+    if (!read.ok) {
+      this.#post({ type: 'pictureEditRefused', uri: message.uri, reason: read.reason });
+      return;
+    }
     const [before, shown] = [doc.getText(), this.shownScene];
-    const result = await applyPreviewGesture(doc, message, (m) => this.#post(m));
+    const result = await applyPreviewGesture(doc, message, (m) => this.#post(m), read.text);
     // A refused drag into a group must not stay on screen; placed boxes wait for a drawing of the new text.
     if (!result.ok && message.gesture.kind === 'move' && message.gesture.moves) this.#repost();
-    else if (this.ctx.layouts.gestureMade(doc, before, message.gesture, shown, result)) this.#scheduleRefresh(true);
+    else if (this.ctx.layouts.gestureMade(doc, this.#source.key, before, message.gesture, shown, result)) this.#scheduleRefresh(true);
   }
 
   /** Sends the drawing on screen again (the webview's own moves are taken back). */
@@ -432,29 +479,33 @@ export class DiagramPreview extends Disposable {
 
   async #openLayoutFile(line: number, column: number): Promise<void> {
     const at = new vscode.Position(line - 1, column - 1);
-    await vscode.window.showTextDocument(layoutFileUri(this.#resource), { selection: new vscode.Range(at, at), viewColumn: vscode.ViewColumn.One });
+    await vscode.window.showTextDocument(layoutFileUri(this.resource), { selection: new vscode.Range(at, at), viewColumn: vscode.ViewColumn.One });
   }
 
   #highlight(editor: vscode.TextEditor): void {
-    const { model } = this.ctx.service.analyze(editor.document);
-    const line = editor.selection.active.line;
+    const read = this.#source.read(editor.document);
+    if (!read.ok) return;
+    const { model } = this.ctx.service.analyze(read.text);
+    // Outside a fence's lines nothing of its drawing is under the cursor.
+    const line = read.text.lineAt(editor.selection.active.line) ?? -1;
     const element = elementAtLine(model, line);
     const connections = connectionsAtLine(model, line);
     const elements = connections.length ? [] : element ? [element.id] : [];
     const key = `${elements.join(',')}|${connections.join(',')}`;
     if (key === this.#sentHighlight) return;
     this.#sentHighlight = key;
-    this.#post({ type: 'highlight', uri: this.#resource.toString(), elements, connections });
+    this.#post({ type: 'highlight', uri: this.#key, elements, connections });
   }
 
-  #receive(raw: unknown): void {
+  /** A message from the webview (the integration tests hand some in the same way). */
+  receive(raw: unknown): void {
     const parsed = parseWebviewMessage(raw);
     if (!parsed.ok) {
       this.ctx.log.warn(`dropped a message from the preview: ${parsed.error}`);
       return;
     }
     const message: PreviewToHostMessage = parsed.value;
-    const forThis = (uri: string) => uri === this.#resource.toString();
+    const forThis = (uri: string) => uri === this.#key;
     switch (message.type) {
       case 'ready':
         this.#ready = true;
@@ -472,10 +523,10 @@ export class DiagramPreview extends Disposable {
         if (forThis(message.uri)) void this.#revealElement(message.id);
         return;
       case 'viewportChanged':
-        if (forThis(message.uri)) this.ctx.rememberViewport(this.#resource, message.viewport);
+        if (forThis(message.uri)) this.ctx.rememberViewport(this.#source.key, message.viewport);
         return;
       case 'export':
-        void this.ctx.exportDocument(this.#resource, message.format);
+        void this.#export(message.format);
         return;
       case 'openLink': {
         const href = safeLink(message.url);
@@ -529,17 +580,29 @@ export class DiagramPreview extends Disposable {
     }
   }
 
+  /** Exports the diagram: the document, or the fence wherever it is in its document now. */
+  async #export(format: 'svg' | 'png'): Promise<void> {
+    if (this.#source.fence === undefined) {
+      await this.ctx.exportDocument(this.resource, format);
+      return;
+    }
+    const read = await this.read();
+    if (read.ok) await this.ctx.exportDocument(this.resource, format, read.text.index);
+    else void vscode.window.showErrorMessage(read.reason);
+  }
+
   #failed(what: string, err: unknown): void {
-    this.ctx.log.error(`layout ${what} of ${this.#resource.toString()} failed`, err);
+    this.ctx.log.error(`layout ${what} of ${this.#key} failed`, err);
     void vscode.window.showErrorMessage(vscode.l10n.t('The layout could not be changed: {0}', err instanceof Error ? err.message : String(err)));
     this.#repost();
   }
 
   async #revealElement(id: string): Promise<void> {
     const doc = await this.#document();
-    const target = elementTarget(this.ctx.service.analyze(doc).model, id);
-    if (!target) return;
-    await this.#showSelection(doc, toVsRange(target));
+    const read = this.#source.read(doc);
+    const target = read.ok ? elementTarget(this.ctx.service.analyze(read.text).model, id) : undefined;
+    if (!read.ok || !target) return;
+    await this.#showSelection(doc, toVsRange(read.text.toDocumentRange(target)));
   }
 
   async #revealPosition(line: number, column: number): Promise<void> {

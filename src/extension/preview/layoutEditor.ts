@@ -3,8 +3,9 @@ import { layoutFromScene, type DiagramLayout } from '../../core/layout/layoutFil
 import type { Scene } from '../../core/scene';
 import type { Move } from '../../core/sceneMoves';
 import type { DiagramModel } from '../../core/model';
-import type { DiagramService, DocumentAnalysis } from '../documents/diagramService';
+import type { DiagramService, DocumentAnalysis, VersionedText } from '../documents/diagramService';
 import { layoutFileUri, type LayoutFileState } from '../documents/layoutFiles';
+import { fenceLayoutFileText } from '../markdown/fenceLayoutEntry';
 import type { PictureGesture } from '../../protocol/index';
 import type { PictureEditResult } from '../../languageService/pictureEdits/index';
 import { layoutFileText, layoutWithDrops, layoutWithMoves, layoutWithout, type Drop } from './layoutEdits';
@@ -24,6 +25,13 @@ interface PendingDrops {
   /** The edit's history step, which the layout write joins (one undo takes back both). */
   step: HistoryStep;
 }
+
+/**
+ * What a layout is written for: a `.diagram` document, or a Markdown fence's text (see
+ * SourceText: `uri` is then the fence's key, and the fence's entry of the Markdown file's
+ * layout file is written, the other entries as they were).
+ */
+export type LayoutSubject = VersionedText & { readonly uri: vscode.Uri; readonly fence?: string };
 
 /**
  * Writes what the preview's layout gestures ask for to the layout file beside the diagram:
@@ -48,18 +56,18 @@ export class LayoutEditor {
 
   /**
    * A picture edit from the preview changed `document` from `before`: it joins the undo
-   * history, and the boxes it placed (`at` of an added element, `moves` of a regrouping) wait
+   * history of the diagram `key` (the document's URI, or a fence's key), and the boxes it placed (`at` of an added element, `moves` of a regrouping) wait
    * for the drawing of the new text ({@link settle}). True when some do.
    */
-  gestureMade(document: vscode.TextDocument, before: string, gesture: PictureGesture, shown: Scene | undefined, result: PictureEditResult): boolean {
+  gestureMade(document: vscode.TextDocument, key: vscode.Uri, before: string, gesture: PictureGesture, shown: Scene | undefined, result: PictureEditResult): boolean {
     const after = document.getText();
     if (!result.ok || after === before) return false;
-    const step = this.#history.record(document.uri, { kind: 'text', before, after, version: document.version });
+    const step = this.#history.record(key, { kind: 'text', before, after, version: document.version });
     const at = gesture.kind === 'add' || gesture.kind === 'connectToNew' ? gesture.at : undefined;
     const drops = at && result.newId !== undefined ? [{ id: result.newId, at }] : [];
     const moves = gesture.kind === 'move' ? (gesture.moves ?? []) : [];
     if (!shown || (drops.length === 0 && moves.length === 0)) return false;
-    this.#pending.set(document.uri.toString(), { version: document.version, shown, moves, drops, step });
+    this.#pending.set(key.toString(), { version: document.version, shown, moves, drops, step });
     return true;
   }
 
@@ -69,7 +77,7 @@ export class LayoutEditor {
    * held drawing when there is no file (a regrouping is a move: it creates the file). True when
    * the positions changed (draw the version again).
    */
-  async settle(document: vscode.TextDocument, version: number, drawn: Scene): Promise<boolean> {
+  async settle(document: LayoutSubject, version: number, drawn: Scene): Promise<boolean> {
     const key = document.uri.toString();
     const pending = this.#pending.get(key);
     if (!pending || pending.version > version) return false;
@@ -79,20 +87,20 @@ export class LayoutEditor {
     const previous = kept.source === 'file' ? kept.layout : undefined;
     const layout = layoutWithDrops(pending.shown, previous, pending.moves, pending.drops, drawn);
     if (kept.source === 'held' && pending.moves.length === 0) return this.service.holdPositions(document.uri, layout);
-    return this.#write(document, pending.shown, (model) => layoutFileText(layout, model), false, pending.step);
+    return this.#write(document, pending.shown, () => layout, false, pending.step);
   }
 
   /** Keeps `moves` of the drawing `shown`; the file is created on the first move. */
-  async move(document: vscode.TextDocument, shown: Scene, moves: readonly Move[]): Promise<boolean> {
+  async move(document: LayoutSubject, shown: Scene, moves: readonly Move[]): Promise<boolean> {
     const kept = await this.service.kept(document.uri);
     const previous = kept.source === 'file' ? kept.layout : undefined;
-    return this.#write(document, shown, (model) => layoutFileText(layoutWithMoves(shown, previous, moves), model), false);
+    return this.#write(document, shown, () => layoutWithMoves(shown, previous, moves), false);
   }
 
   /** Writes the drawing shown (its positions, the file's waypoints) to the layout file. */
-  async keep(document: vscode.TextDocument, shown: Scene): Promise<boolean> {
+  async keep(document: LayoutSubject, shown: Scene): Promise<boolean> {
     const kept = await this.service.kept(document.uri);
-    return this.#write(document, shown, (model) => layoutFileText(layoutFromScene(shown, kept.source === 'file' ? kept.layout : undefined), model), true);
+    return this.#write(document, shown, () => layoutFromScene(shown, kept.source === 'file' ? kept.layout : undefined), true);
   }
 
   /**
@@ -100,19 +108,20 @@ export class LayoutEditor {
    * the held drawing is let go), or, given `ids`, of those elements only (the rest kept, they
    * are placed as new; written to the file, which is created if need be).
    */
-  async relayout(document: vscode.TextDocument, shown: Scene, ids: readonly string[] = []): Promise<boolean> {
+  async relayout(document: LayoutSubject, shown: Scene, ids: readonly string[] = []): Promise<boolean> {
     const kept = await this.service.kept(document.uri);
     const previous = kept.source === 'file' ? kept.layout : undefined;
     if (ids.length === 0) {
       const file = await this.#file(document.uri);
-      if (file?.state !== 'ok' && file?.state !== 'invalid') {
+      // (A fence without an entry in its Markdown file's layout file has nothing written either.)
+      if (kept.source !== 'file' && file?.state !== 'invalid') {
         this.service.releaseHeld(document.uri);
         return true;
       }
-      return this.#write(document, shown, async (model, analysis) => layoutFileText(layoutFromScene(await this.service.layoutKeeping(analysis, undefined)), model), true);
+      return this.#write(document, shown, async (analysis) => layoutFromScene(await this.service.layoutKeeping(analysis, undefined)), true);
     }
     const rest: DiagramLayout = layoutWithout(layoutFromScene(shown, previous), shown, ids);
-    return this.#write(document, shown, async (model, analysis) => layoutFileText(layoutFromScene(await this.service.layoutKeeping(analysis, rest), rest), model), true);
+    return this.#write(document, shown, async (analysis) => layoutFromScene(await this.service.layoutKeeping(analysis, rest), rest), true);
   }
 
   /** Takes back the document's last action in the preview: a layout write or a picture edit. */
@@ -130,9 +139,9 @@ export class LayoutEditor {
   }
 
   async #write(
-    document: vscode.TextDocument,
+    document: LayoutSubject,
     shown: Scene,
-    text: (model: DiagramModel, analysis: DocumentAnalysis) => string | Promise<string>,
+    layout: (analysis: DocumentAnalysis) => DiagramLayout | Promise<DiagramLayout>,
     replaceInvalid: boolean,
     step?: HistoryStep,
   ): Promise<boolean> {
@@ -159,11 +168,18 @@ export class LayoutEditor {
       const answer = await vscode.window.showWarningMessage(vscode.l10n.t('{0} cannot be read (see Problems). Replace it with the layout shown?', name), { modal: true }, replace);
       if (answer !== replace) return false;
     }
-    const after = await text(analysis.model, analysis);
-    const before = file.state === 'absent' ? layoutFileText(layoutFromScene(shown), analysis.model) : file.text;
+    const text = (l: DiagramLayout) => fileText(document, l, analysis.model, file);
+    const after = text(await layout(analysis));
+    const before = file.state === 'absent' ? text(layoutFromScene(shown)) : file.text;
     if (file.state !== 'absent' && before === after) return true;
     await files.write(target, after);
     this.#history.record(document.uri, { kind: 'layout', before, after }, step);
     return true;
   }
+}
+
+/** The layout file's text with `layout` as the subject's: the whole file of a `.diagram`, a fence's entry of a Markdown file's. */
+function fileText(subject: LayoutSubject, layout: DiagramLayout, model: DiagramModel, file: LayoutFileState): string {
+  if (subject.fence === undefined) return layoutFileText(layout, model);
+  return fenceLayoutFileText(file.state === 'ok' ? file.file : undefined, subject.fence, layout, model);
 }

@@ -99,7 +99,9 @@ export class PreviewHistory {
     return false;
   }
 
-  async #document(uri: vscode.Uri): Promise<vscode.TextDocument> {
+  /** The document of a diagram's key (a Markdown fence's key is its document's URI with the fence as fragment). */
+  async #document(key: vscode.Uri): Promise<vscode.TextDocument> {
+    const uri = key.with({ fragment: '' });
     return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri));
   }
 }

@@ -4,7 +4,11 @@ import { previewConfig } from '../config';
 import type { DiagramService } from '../documents/diagramService';
 import { Disposable } from '../util/dispose';
 import { isDiagramDocument } from '../util/diagramDocument';
+import { fenceNamesOf } from '../markdown/fenceLayouts';
+import { fenceSource } from '../markdown/fenceSource';
+import type { MarkdownFences } from '../markdown/markdownFences';
 import { DiagramPreview, type PreviewContext, type RenderedEvent } from './diagramPreview';
+import { documentSource, type DiagramSource } from './diagramSource';
 import { LayoutEditor } from './layoutEditor';
 
 export interface OpenPreviewOptions {
@@ -15,9 +19,9 @@ export interface OpenPreviewOptions {
 }
 
 /**
- * Owns every preview panel. By default each document has its own preview; with
- * `archflow.preview.followActiveEditor` a single preview follows the active `.diagram`
- * editor. Also the `WebviewPanelSerializer` that revives previews after a window reload
+ * Owns every preview panel. By default each document, and each diagram fence of a Markdown
+ * document, has its own preview; with `archflow.preview.followActiveEditor` a single preview
+ * follows the active `.diagram` editor (a fence's preview stays on its fence). Also the `WebviewPanelSerializer` that revives previews after a window reload
  * from the state their webview saved (validated: a panel with unusable state is closed).
  */
 export class PreviewManager extends Disposable implements vscode.WebviewPanelSerializer {
@@ -29,7 +33,13 @@ export class PreviewManager extends Disposable implements vscode.WebviewPanelSer
   readonly onDidRender = this.#onDidRender.event;
   readonly #ctx: PreviewContext;
 
-  constructor(extensionUri: vscode.Uri, service: DiagramService, log: vscode.LogOutputChannel, exportDocument: PreviewContext['exportDocument']) {
+  constructor(
+    extensionUri: vscode.Uri,
+    service: DiagramService,
+    log: vscode.LogOutputChannel,
+    exportDocument: PreviewContext['exportDocument'],
+    private readonly fences: MarkdownFences,
+  ) {
     super();
     this.#ctx = {
       extensionUri,
@@ -44,7 +54,7 @@ export class PreviewManager extends Disposable implements vscode.WebviewPanelSer
     this.register(
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (!editor || !isDiagramDocument(editor.document)) return;
-        for (const p of this.#previews) if (p.follows) p.setResource(editor.document.uri);
+        for (const p of this.#previews) if (p.follows) p.setSource(documentSource(editor.document.uri));
       }),
     );
     this.register({ dispose: () => [...this.#previews].forEach((p) => p.dispose()) });
@@ -66,23 +76,37 @@ export class PreviewManager extends Disposable implements vscode.WebviewPanelSer
     return uri ? [...this.#previews].find((p) => p.resource.toString() === uri.toString()) : undefined;
   }
 
+  /** The preview of a diagram's key (a document's URI; a Markdown fence's with `#name`). */
+  withKey(key: string): DiagramPreview | undefined {
+    return [...this.#previews].find((p) => p.source.key.toString() === key);
+  }
+
   /** Every open preview (tests). */
   get previews(): readonly DiagramPreview[] {
     return [...this.#previews];
   }
 
-  open(resource: vscode.Uri, options: OpenPreviewOptions): DiagramPreview {
-    const follow = previewConfig().followActiveEditor;
+  /** The diagram fence `index` of a Markdown document (known from then on by its name), or undefined when there is none. */
+  fenceOf(document: vscode.TextDocument, index: number): DiagramSource | undefined {
+    const name = fenceNamesOf(this.fences.analyze(document), document.uri)[index];
+    return name === undefined ? undefined : fenceSource(document.uri, name, this.fences);
+  }
+
+  /** Opens (or reveals) the preview of a `.diagram` document or of a Markdown fence (`source`). */
+  open(target: vscode.Uri | DiagramSource, options: OpenPreviewOptions): DiagramPreview {
+    const source = target instanceof vscode.Uri ? documentSource(target) : target;
+    const follow = source.fence === undefined && previewConfig().followActiveEditor;
     const activeColumn = vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.One;
     const column = options.toSide ? vscode.ViewColumn.Beside : activeColumn;
     const preserveFocus = options.preserveFocus ?? options.toSide;
-    const existing = [...this.#previews].find((p) => (follow ? p.follows : !p.follows && p.resource.toString() === resource.toString()));
+    const key = source.key.toString();
+    const existing = [...this.#previews].find((p) => (follow ? p.follows : !p.follows && p.source.key.toString() === key));
     if (existing) {
-      existing.setResource(resource);
+      existing.setSource(source);
       existing.reveal(options.toSide ? existing.panel.viewColumn : column, preserveFocus);
       return existing;
     }
-    return this.#track(DiagramPreview.create(resource, column, this.#ctx, follow, preserveFocus));
+    return this.#track(DiagramPreview.create(source, column, this.#ctx, follow, preserveFocus));
   }
 
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
@@ -94,7 +118,9 @@ export class PreviewManager extends Disposable implements vscode.WebviewPanelSer
     }
     const resource = vscode.Uri.parse(parsed.uri, true);
     if (parsed.viewport) this.#viewports.set(resource.toString(), parsed.viewport);
-    this.#track(DiagramPreview.revive(panel, resource, this.#ctx, previewConfig().followActiveEditor));
+    // A fence's preview saved its key: the Markdown document's URI with the fence's name as fragment.
+    const source = resource.fragment ? fenceSource(resource.with({ fragment: '' }), resource.fragment, this.fences) : documentSource(resource);
+    this.#track(DiagramPreview.revive(panel, source, this.#ctx, source.fence === undefined && previewConfig().followActiveEditor));
   }
 
   #track(preview: DiagramPreview): DiagramPreview {

@@ -8,3 +8,4 @@ export { restyle, type StyleChange } from './restyle';
 export { moveToGroup } from './moveToGroup';
 export { connectToNewElement } from './connectToNew';
 export { applyEdits, lineEdits } from './lineDiff';
+export { fenceEditsToMarkdown, containerPrefix, type FencePlace } from './fenceEdits';

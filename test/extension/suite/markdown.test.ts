@@ -144,22 +144,25 @@ suite('Markdown fences', () => {
     await restore(editor);
   });
 
-  test('CodeLens: Export as SVG and as PNG above each closed fence, through the exporter', async () => {
+  test('CodeLens: Open Preview, Export as SVG and as PNG above each closed fence, through the exporter', async () => {
     const editor = await openFixture('fences.md');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
     assert.deepEqual(
       lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command, JSON.stringify(l.command?.arguments?.[1])]),
       [
+        [4, 'Open Preview', 'archflow.showPreviewToSide', '{"fence":0}'],
         [4, 'Export as SVG', 'archflow.exportSvg', '{"fence":0}'],
         [4, 'Export as PNG', 'archflow.exportPng', '{"fence":0}'],
+        [11, 'Open Preview', 'archflow.showPreviewToSide', '{"fence":1}'],
         [11, 'Export as SVG', 'archflow.exportSvg', '{"fence":1}'],
         [11, 'Export as PNG', 'archflow.exportPng', '{"fence":1}'],
+        [16, 'Open Preview', 'archflow.showPreviewToSide', '{"fence":2}'],
         [16, 'Export as SVG', 'archflow.exportSvg', '{"fence":2}'],
         [16, 'Export as PNG', 'archflow.exportPng', '{"fence":2}'],
       ],
     );
     const svgTarget = fixtureUri('out/shop.svg');
-    const [svgLens] = lenses;
+    const svgLens = lenses.find((l) => l.command?.command === 'archflow.exportSvg');
     const written = await vscode.commands.executeCommand<vscode.Uri>(svgLens!.command!.command, svgLens!.command!.arguments![0], { ...svgLens!.command!.arguments![1], target: svgTarget });
     assert.equal(written?.toString(), svgTarget.toString());
     const svg = new TextDecoder().decode(await vscode.workspace.fs.readFile(svgTarget));

@@ -1,7 +1,7 @@
 /**
  * Laying a diagram out with its layout file: the boxes the file holds stay where they are,
- * new elements are placed beside their neighbours (placeNew.ts), and every connection is
- * routed around the boxes (routeOrthogonal.ts). Without anything to keep, the fresh ELK
+ * new elements are placed beside their neighbours (placeNew.ts), routes still clear are kept
+ * (keptRoutes.ts) and the other connections are routed around the boxes (routeOrthogonal.ts). Without anything to keep, the fresh ELK
  * layout (layoutDiagram) is used unchanged. The result is the same `Scene` the fresh layout
  * gives, so every renderer draws it.
  */
@@ -15,7 +15,8 @@ import { buildHierarchy } from './hierarchy';
 import { layoutDiagram, type LayoutOptions } from './layoutDiagram';
 import { connectionKeys, type DiagramLayout } from './layoutFile';
 import { placeWithKept } from './placeNew';
-import { routeOrthogonal } from './routeOrthogonal';
+import { keptRoute, obstacleGrid } from './keptRoutes';
+import { routeOrthogonal, type RouteRequest } from './routeOrthogonal';
 import { sceneElements } from './sceneElements';
 import { SpatialGrid } from './spatialGrid';
 
@@ -53,8 +54,8 @@ export async function layoutWithKept(
  * text now gives it, keeps its top-left corner exactly (a node that grew into a neighbour
  * keeps its centre, else moves to the nearest free spot); new nodes go beside their
  * neighbours along the flow without moving kept ones; groups keep their box, grown to hold
- * their members; connections are routed orthogonally around every node, labels clear of
- * nodes and other labels. Coordinates are the file's (so the drawing does not shift when
+ * their members; a connection whose route in the file is still clear keeps it (keptRoutes.ts),
+ * the others are routed orthogonally around every node; labels clear of nodes and other labels. Coordinates are the file's (so the drawing does not shift when
  * an element at its edge leaves), shifted only when something would land at a negative
  * coordinate. Pure and deterministic: the same model, icons and layout give an identical scene.
  */
@@ -95,11 +96,19 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
       titles.add(`\u0000title\u0000${g.id}`);
     }
   }
+  const clear = obstacleGrid(obstacles.values());
+  const endBox = (id: string) => placement.nodes.get(id) ?? placement.groups.get(id);
   const routes = routeOrthogonal(
     obstacles,
     h.connections.map((c, index) => {
       const waypoints = layout.waypoints.get(keys[index]!);
-      return waypoints?.length ? { source: c.source, target: c.target, waypoints } : { source: c.source, target: c.target };
+      const request: RouteRequest = waypoints?.length ? { source: c.source, target: c.target, waypoints } : { source: c.source, target: c.target };
+      const before = layout.routes.get(keys[index]!);
+      const s = endBox(c.source);
+      const t = endBox(c.target);
+      const keep = before && s && t && c.source !== c.target ? keptRoute(before, s, t, clear, waypoints) : undefined;
+      if (keep) request.keep = keep;
+      return request;
     }),
     direction,
     placement.groups,

@@ -194,13 +194,13 @@ describe('layout file: merging with the diagram', () => {
     assert.deepEqual(same.dropped, []);
   });
 
-  it('takes whole-pixel boxes from a scene and carries the waypoints of connections still drawn', () => {
+  it('takes whole-pixel boxes and routes from a scene and carries the waypoints of connections still drawn', () => {
     const box = (id: string, x: number) => ({ id, x, y: 10.5, width: 100.25, height: 40 });
     const scene = {
       direction: 'TB',
       nodes: [box('a', 24.4), box('b', 200)],
       groups: [box('g', 10)],
-      edges: [{ source: 'a', target: 'b' }],
+      edges: [{ source: 'a', target: 'b', points: [{ x: 124.4, y: 30.5 }, { x: 200, y: 30.5 }] }],
     } as unknown as Scene;
     const previous = emptyLayout();
     previous.waypoints.set('a -> b', [{ x: 50.2, y: 60 }]);
@@ -210,5 +210,6 @@ describe('layout file: merging with the diagram', () => {
     assert.deepEqual(l.nodes.get('a'), { x: 24, y: 11, width: 100, height: 40 });
     assert.deepEqual(l.groups.get('g'), { x: 10, y: 11, width: 100, height: 40 });
     assert.deepEqual([...l.waypoints], [['a -> b', [{ x: 50, y: 60 }]]]);
+    assert.deepEqual([...l.routes], [['a -> b', [{ x: 124, y: 31 }, { x: 200, y: 31 }]]]);
   });
 });

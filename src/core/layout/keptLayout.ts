@@ -5,9 +5,9 @@
  * layout (layoutDiagram) is used unchanged. The result is the same `Scene` the fresh layout
  * gives, so every renderer draws it.
  */
-import type { DiagramModel, Direction } from '../model';
+import type { DiagramModel, Direction, NodeDecl } from '../model';
 import type { IconData, Point, Scene } from '../scene';
-import { measureEdgeLabel, measureGroup, measureNode, type GroupBox, type NodeBox } from './boxes';
+import { measureEdgeLabel, measureGroup, measureNode, measureNodeWithin, type GroupBox, type NodeBox } from './boxes';
 import { SCENE_MARGIN } from './constants';
 import { boundingBox, round, type Box } from './geometry';
 import { clearGroupTitles } from './groupTitles';
@@ -65,15 +65,24 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
   const h = buildHierarchy(model, direction);
   const nodeBoxes = new Map<string, NodeBox>(h.nodes.map((n) => [n.id, measureNode(n)]));
   const groupBoxes = new Map<string, GroupBox>(h.groups.map((g) => [g.id, measureGroup(g)]));
+  const rewrapped = otherWrappings(h.nodes, nodeBoxes, layout, direction);
   const placement = placeWithKept({
     h,
     direction,
     sizes: new Map([...nodeBoxes].map(([id, b]) => [id, { width: b.width, height: b.height }])),
+    otherSizes: new Map([...rewrapped].map(([id, list]) => [id, list.map((b) => ({ width: b.width, height: b.height }))])),
     frames: groupBoxes,
     keptNodes: layout.nodes,
     keptGroups: layout.groups,
     margin,
   });
+
+  // A node placed at another of its sizes is drawn with that wrapping of its label.
+  for (const [id, list] of rewrapped) {
+    const b = placement.nodes.get(id)!;
+    const chosen = list.find((m) => m.width === b.width && m.height === b.height);
+    if (chosen && (nodeBoxes.get(id)!.width !== b.width || nodeBoxes.get(id)!.height !== b.height)) nodeBoxes.set(id, chosen);
+  }
 
   const keys = connectionKeys(h.connections);
   // Group titles are obstacles too: a route through a title would be moved off it afterwards
@@ -162,6 +171,30 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
     ...parts,
   };
   return clearGroupTitles(model.title !== undefined ? { title: model.title, ...scene } : scene);
+}
+
+/**
+ * For each kept node whose label no longer fits its kept box, its box with the label wrapped
+ * otherwise, tried (in this order) when its measured box does not fit around its old centre:
+ * keeping the kept box's extent across the flow (its width in TB and BT, its height in LR
+ * and RL), then along it. Growing along the flow goes into the room between layers, which
+ * is wider than the room between the nodes of one layer.
+ */
+function otherWrappings(nodes: readonly NodeDecl[], measured: ReadonlyMap<string, NodeBox>, layout: DiagramLayout, direction: Direction): Map<string, NodeBox[]> {
+  const out = new Map<string, NodeBox[]>();
+  const acrossIsWidth = direction === 'TB' || direction === 'BT';
+  for (const n of nodes) {
+    const k = layout.nodes.get(n.id);
+    const m = measured.get(n.id)!;
+    if (!k || (m.width <= k.width && m.height <= k.height)) continue;
+    const narrow = measureNodeWithin(n, k.width);
+    // One line, as wide as it needs: the height of a one-line label.
+    const wide = measureNode(n, Number.MAX_SAFE_INTEGER);
+    const keepsHeight = wide.height <= k.height && wide.width !== m.width ? wide : undefined;
+    const list = (acrossIsWidth ? [narrow, keepsHeight] : [keepsHeight, narrow]).filter((b): b is NodeBox => b !== undefined && (b.width !== m.width || b.height !== m.height));
+    if (list.length) out.set(n.id, list);
+  }
+  return out;
 }
 
 /**

@@ -11,6 +11,12 @@ import { SpatialGrid } from './spatialGrid';
 
 /** Room a new node keeps from every other box, px (ELK's node spacing). */
 const GAP = LAYOUT_SPACING.nodeNode;
+/**
+ * Room a kept node that grew around its old centre keeps: less than a new node's, since
+ * growing in place keeps the order of every pair while a push moves its neighbours; still
+ * room for a route between (the router keeps 8 px from each box).
+ */
+const GROWN_GAP = GAP / 2;
 /** A new node goes this far past its neighbours along the flow (ELK's layer spacing). */
 const LAYER = LAYOUT_SPACING.betweenLayers;
 /** Step of the search for a free spot across the flow, px. */
@@ -30,6 +36,11 @@ export interface PlacementInput {
   direction: Direction;
   /** Each node's measured size. */
   sizes: Map<string, { width: number; height: number }>;
+  /**
+   * Other sizes a kept node whose label grew may take (its label wrapped another way), tried
+   * after its measured size when that does not fit around its old centre.
+   */
+  otherSizes?: Map<string, Array<{ width: number; height: number }>>;
   frames: Map<string, GroupFrame>;
   keptNodes: Map<string, Box>;
   keptGroups: Map<string, Box>;
@@ -114,14 +125,14 @@ export function placeWithKept(input: PlacementInput): Placement {
     return out;
   };
 
-  const fits = (id: string, box: Box): Array<[string, Box]> | undefined => {
+  const fits = (id: string, box: Box, gap: number = GAP): Array<[string, Box]> | undefined => {
     if (box.x < input.margin || box.y < input.margin) return undefined;
-    const room = grow(box, GAP);
+    const room = grow(box, gap);
     for (const other of grid.query(room, new Set())) {
       if (other === id || isAncestor(other, id)) continue;
       const b = boxOf(other)!;
       // A foreign group only needs half the gap: its own frame keeps the rest.
-      if (overlap(groups.has(other) ? grow(box, GAP / 2) : room, b)) return undefined;
+      if (overlap(groups.has(other) ? grow(box, gap / 2) : room, b)) return undefined;
     }
     return grownAncestors(id, box);
   };
@@ -147,13 +158,14 @@ export function placeWithKept(input: PlacementInput): Placement {
     const k = input.keptNodes.get(n.id);
     if (!k || kept.has(n.id)) continue;
     const size = sizes.get(n.id)!;
-    const centred = { x: Math.round(k.x + (k.width - size.width) / 2), y: Math.round(k.y + (k.height - size.height) / 2), ...size };
-    // The centre first: it is what keeps the node's order with every other one. Else either
-    // the neighbours make room (pushed) or the node grows from one of its old corners,
-    // whichever moves less in all.
-    const grownCentred = fits(n.id, centred);
-    if (grownCentred) {
-      place(n.id, centred, grownCentred);
+    const around = (sz: { width: number; height: number }) => ({ x: Math.round(k.x + (k.width - sz.width) / 2), y: Math.round(k.y + (k.height - sz.height) / 2), ...sz });
+    const centred = around(size);
+    // The centre first, at any of the node's sizes: it is what keeps the node's order with
+    // every other one. Else either the neighbours make room (pushed) or the node grows from
+    // one of its old corners, whichever moves less in all.
+    const inPlace = [centred, ...(input.otherSizes?.get(n.id) ?? []).map(around)].map((b) => ({ b, grown: fits(n.id, b, GROWN_GAP) })).find((c) => c.grown);
+    if (inPlace) {
+      place(n.id, inPlace.b, inPlace.grown!);
       continue;
     }
     const anchored = [

@@ -96,7 +96,7 @@ export function placeWithKept(input: PlacementInput): Placement {
   }
 
   /** The boxes of the placed ancestors of `id` once `box` is inside them (nearest first), or undefined when one would grow into something. */
-  const grownAncestors = (id: string, box: Box): Array<[string, Box]> | undefined => {
+  const grownAncestors = (id: string, box: Box, gap: number = GAP): Array<[string, Box]> | undefined => {
     const out: Array<[string, Box]> = [];
     let inner = box;
     let innerPad = { top: 0, left: 0, bottom: 0, right: 0 };
@@ -114,9 +114,9 @@ export function placeWithKept(input: PlacementInput): Placement {
       }
       const next = unite(current, needed);
       if (!same(next, current)) {
-        for (const other of grid.query(grow(next, GAP / 2), new Set())) {
+        for (const other of grid.query(grow(next, gap / 2), new Set())) {
           if (other === a || other === id || isAncestor(other, a) || isAncestor(a, other)) continue;
-          if (overlap(grow(next, GAP / 2), boxOf(other)!)) return undefined;
+          if (overlap(grow(next, gap / 2), boxOf(other)!)) return undefined;
         }
       }
       out.push([a, next]);
@@ -134,7 +134,7 @@ export function placeWithKept(input: PlacementInput): Placement {
       // A foreign group only needs half the gap: its own frame keeps the rest.
       if (overlap(groups.has(other) ? grow(box, gap / 2) : room, b)) return undefined;
     }
-    return grownAncestors(id, box);
+    return grownAncestors(id, box, gap);
   };
 
   const place = (id: string, box: Box, grown: Array<[string, Box]>) => {
@@ -163,7 +163,8 @@ export function placeWithKept(input: PlacementInput): Placement {
     // The centre first, at any of the node's sizes: it is what keeps the node's order with
     // every other one. Else either the neighbours make room (pushed) or the node grows from
     // one of its old corners, whichever moves less in all.
-    const inPlace = [centred, ...(input.otherSizes?.get(n.id) ?? []).map(around)].map((b) => ({ b, grown: fits(n.id, b, GROWN_GAP) })).find((c) => c.grown);
+    const candidates = [centred, ...(input.otherSizes?.get(n.id) ?? []).map(around)];
+    const inPlace = candidates.map((b) => ({ b, grown: fits(n.id, b, GROWN_GAP) })).find((c) => c.grown);
     if (inPlace) {
       place(n.id, inPlace.b, inPlace.grown!);
       continue;
@@ -178,19 +179,33 @@ export function placeWithKept(input: PlacementInput): Placement {
       .find((c) => c.grown);
     const before = new Map([...nodes].map(([id, b]) => [id, b]));
     const beforeGroups = new Map([...groups].map(([id, b]) => [id, b]));
-    const pushed = pushApart(n.id, centred);
-    let moved = 0;
-    if (pushed) for (const [id, b] of nodes) if (id !== n.id && before.has(id)) moved += Math.abs(b.x - before.get(id)!.x) + Math.abs(b.y - before.get(id)!.y);
-    const anchorCost = anchored ? Math.abs(anchored.b.x - centred.x) + Math.abs(anchored.b.y - centred.y) : Infinity;
-    if (anchored && (!pushed || anchorCost < moved)) {
-      if (pushed) {
-        grid.remove(n.id, nodes.get(n.id)!);
+    const restore = () => {
+      const mine = nodes.get(n.id);
+      if (mine) {
+        grid.remove(n.id, mine);
         nodes.delete(n.id);
-        for (const [id, b] of before) setBox(id, b, false);
-        for (const [id, b] of beforeGroups) setBox(id, b, true);
       }
-      place(n.id, anchored.b, fits(n.id, anchored.b)!);
-    } else if (!pushed) pending.push({ id: n.id, near: { x: k.x + k.width / 2, y: k.y + k.height / 2 } });
+      for (const [id, b] of before) setBox(id, b, false);
+      for (const [id, b] of beforeGroups) setBox(id, b, true);
+    };
+    // Pushing at each of the node's sizes, the one that moves the others least (a label
+    // wrapped to grow along the flow often pushes one neighbour a few px instead of a row).
+    let push: { box: Box; moved: number } | undefined;
+    for (const box of candidates) {
+      // Past the margin the whole drawing would shift: every box would move.
+      if (box !== centred && (box.x < input.margin || box.y < input.margin)) continue;
+      if (pushApart(n.id, box)) {
+        let moved = 0;
+        for (const [id, b] of nodes) if (id !== n.id && before.has(id)) moved += Math.abs(b.x - before.get(id)!.x) + Math.abs(b.y - before.get(id)!.y);
+        const inside = [...nodes.values(), ...groups.values()].every((b) => b.x >= 0 && b.y >= 0);
+        if ((!push || moved < push.moved) && (inside || box === centred)) push = { box, moved };
+      }
+      restore();
+    }
+    const anchorCost = anchored ? Math.abs(anchored.b.x - centred.x) + Math.abs(anchored.b.y - centred.y) : Infinity;
+    if (anchored && (!push || anchorCost < push.moved)) place(n.id, anchored.b, fits(n.id, anchored.b)!);
+    else if (push) pushApart(n.id, push.box);
+    else pending.push({ id: n.id, near: { x: k.x + k.width / 2, y: k.y + k.height / 2 } });
   }
 
   /**

@@ -66,6 +66,7 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
   const nodeBoxes = new Map<string, NodeBox>(h.nodes.map((n) => [n.id, measureNode(n)]));
   const groupBoxes = new Map<string, GroupBox>(h.groups.map((g) => [g.id, measureGroup(g)]));
   const rewrapped = otherWrappings(h.nodes, nodeBoxes, layout, direction);
+  const keys = connectionKeys(h.connections);
   const placement = placeWithKept({
     h,
     direction,
@@ -74,6 +75,7 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
     frames: groupBoxes,
     keptNodes: layout.nodes,
     keptGroups: layout.groups,
+    keptRoutes: keys.map((key) => layout.routes.get(key) ?? []),
     margin,
   });
 
@@ -84,7 +86,6 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
     if (chosen && (nodeBoxes.get(id)!.width !== b.width || nodeBoxes.get(id)!.height !== b.height)) nodeBoxes.set(id, chosen);
   }
 
-  const keys = connectionKeys(h.connections);
   // Group titles are obstacles too: a route through a title would be moved off it afterwards
   // (clearGroupTitles), possibly into a node.
   const obstacles = new Map(placement.nodes);

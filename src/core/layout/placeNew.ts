@@ -4,6 +4,7 @@
  * moving a kept box), and groups grow to hold their members.
  */
 import type { Direction } from '../model';
+import type { Point } from '../scene';
 import { LAYOUT_SPACING } from './constants';
 import type { Box } from './geometry';
 import type { Hierarchy } from './hierarchy';
@@ -24,6 +25,14 @@ const STEP = 12;
 /** Spots tried across the flow on each side, and layers tried along it, before giving up on nearness. */
 const ACROSS = 80;
 const ALONG = 12;
+/**
+ * Spots tried first across and along the flow for one clear of the kept routes too: a new
+ * node across a route makes it be routed again, with more bends and crossings than ELK's.
+ */
+const ROUTES_ACROSS = 12;
+const ROUTES_ALONG = 1;
+/** Room a new node keeps from a kept route, px (the router's half clearance). */
+const ROUTE_ROOM = 8;
 
 export interface GroupFrame {
   minWidth: number;
@@ -44,6 +53,8 @@ export interface PlacementInput {
   frames: Map<string, GroupFrame>;
   keptNodes: Map<string, Box>;
   keptGroups: Map<string, Box>;
+  /** The routes the drawing had, which new nodes keep clear of where a spot nearby allows. */
+  keptRoutes?: ReadonlyArray<readonly Point[]>;
   /** New boxes stay right of and below this (the scene's margin). */
   margin: number;
 }
@@ -94,6 +105,23 @@ export function placeWithKept(input: PlacementInput): Placement {
     const b = input.keptGroups.get(g.id);
     if (b) setBox(g.id, { ...b }, true);
   }
+
+  // The kept routes' segments, each as its (flat) box.
+  let routeSegments: SpatialGrid<Box> | undefined;
+  for (const r of input.keptRoutes ?? []) {
+    for (let k = 1; k < r.length; k++) {
+      const [p, q] = [r[k - 1]!, r[k]!];
+      const seg = { x: Math.min(p.x, q.x), y: Math.min(p.y, q.y), width: Math.abs(p.x - q.x), height: Math.abs(p.y - q.y) };
+      (routeSegments ??= new SpatialGrid<Box>(256)).insert(seg, seg);
+    }
+  }
+  const crossesRoute = (box: Box) => {
+    const room = grow(box, ROUTE_ROOM);
+    for (const seg of routeSegments!.query(room, new Set())) {
+      if (seg.x <= room.x + room.width && room.x <= seg.x + seg.width && seg.y <= room.y + room.height && room.y <= seg.y + seg.height) return true;
+    }
+    return false;
+  };
 
   /** The boxes of the placed ancestors of `id` once `box` is inside them (nearest first), or undefined when one would grow into something. */
   const grownAncestors = (id: string, box: Box, gap: number = GAP): Array<[string, Box]> | undefined => {
@@ -380,15 +408,19 @@ export function placeWithKept(input: PlacementInput): Placement {
   /** The nearest free spot to `start`: across the flow first (both ways), then a layer further along. */
   function search(id: string, size: { width: number; height: number }, start: { x: number; y: number }, along: number, fw: { x: number; y: number }) {
     const horizontal = fw.x !== 0;
-    for (let a = 0; a <= ALONG; a++) {
-      for (let c = 0; c <= ACROSS; c++) {
-        for (const sign of c === 0 ? [1] : [1, -1]) {
-          const shift = sign * c * STEP;
-          const x = start.x + (horizontal ? fw.x * a * along : shift);
-          const y = start.y + (horizontal ? shift : fw.y * a * along);
-          const box = { x, y, ...size };
-          const grown = fits(id, box);
-          if (grown) return { box, grown };
+    for (const [alongMax, acrossMax, clearOfRoutes] of [[ROUTES_ALONG, ROUTES_ACROSS, true], [ALONG, ACROSS, false]] as const) {
+      if (clearOfRoutes && routeSegments === undefined) continue;
+      for (let a = 0; a <= alongMax; a++) {
+        for (let c = 0; c <= acrossMax; c++) {
+          for (const sign of c === 0 ? [1] : [1, -1]) {
+            const shift = sign * c * STEP;
+            const x = start.x + (horizontal ? fw.x * a * along : shift);
+            const y = start.y + (horizontal ? shift : fw.y * a * along);
+            const box = { x, y, ...size };
+            if (clearOfRoutes && crossesRoute(box)) continue;
+            const grown = fits(id, box);
+            if (grown) return { box, grown };
+          }
         }
       }
     }

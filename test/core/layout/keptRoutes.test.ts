@@ -4,7 +4,7 @@ import { layoutDiagram } from '../../../src/core/layout';
 import type { Box } from '../../../src/core/layout/geometry';
 import { keptLayout } from '../../../src/core/layout/keptLayout';
 import { keptRoute, obstacleGrid } from '../../../src/core/layout/keptRoutes';
-import { layoutFromScene } from '../../../src/core/layout/layoutFile';
+import { emptyLayout, layoutFromScene } from '../../../src/core/layout/layoutFile';
 import { measureLayout, routeEnters, segmentsOf } from '../../../src/core/layout/metrics';
 import { routeOrthogonal } from '../../../src/core/layout/routeOrthogonal';
 import type { Point } from '../../../src/core/scene';
@@ -90,5 +90,21 @@ describe('keptLayout with the routes of the drawing before', () => {
       assert.deepEqual(e.points, file.routes.get(key), `${key} kept exactly`);
     }
     assert.equal(measureLayout(kept).edgeNode, 0);
+  });
+});
+
+describe('placing a new node beside kept routes', () => {
+  it('a new node goes to a free spot clear of the routes kept, so they stay as they were', () => {
+    const model = diagram({ elements: [{ id: 'a' }, { id: 'b' }, { id: 'n' }], edges: [['a', 'b'], ['a', 'n']] });
+    const file = emptyLayout('LR');
+    file.nodes.set('a', { x: 40, y: 40, width: 120, height: 48 });
+    file.nodes.set('b', { x: 500, y: 40, width: 120, height: 48 });
+    // Just past a along the flow, level with it, is where n goes first: across this route.
+    file.routes.set('a -> b', [{ x: 160, y: 64 }, { x: 500, y: 64 }]);
+    const scene = keptLayout(model, {}, file);
+    const n = scene.nodes.find((x) => x.id === 'n')!;
+    assert.ok(!routeEnters(segmentsOf(file.routes.get('a -> b')!), { x: n.x - 8, y: n.y - 8, width: n.width + 16, height: n.height + 16 }), JSON.stringify(n));
+    assert.deepEqual(scene.edges[0]!.points, file.routes.get('a -> b'));
+    assertSceneInvariants(scene);
   });
 });

@@ -40,6 +40,33 @@ describe('layout file: format', () => {
     assert.equal(serializeLayoutFile(back), text);
   });
 
+  it('routes: one line per connection after the waypoints, read back; a file without them reads as before', () => {
+    const l = sample();
+    l.routes.set('web -> api', [{ x: 160, y: 94 }, { x: 240, y: 94 }]);
+    l.routes.set('api -> db', [{ x: 360, y: 94.4 }, { x: 400, y: 94 }, { x: 400, y: 100 }, { x: 440, y: 100 }]);
+    const text = serializeLayoutFile({ kind: 'diagram', layout: l });
+    assert.ok(text.endsWith('  "routes": {\n    "api -> db": [[360, 94], [400, 94], [400, 100], [440, 100]],\n    "web -> api": [[160, 94], [240, 94]]\n  }\n}\n'), text);
+    const back = parsed(text);
+    assert.ok(back.kind === 'diagram');
+    assert.deepEqual([...back.layout.routes.keys()], ['api -> db', 'web -> api']);
+    assert.deepEqual(back.layout.routes.get('api -> db')![0], { x: 360, y: 94 });
+    assert.equal(serializeLayoutFile(back), text);
+    const without = parsed(serializeLayoutFile({ kind: 'diagram', layout: sample() }));
+    assert.ok(without.kind === 'diagram' && without.layout.routes.size === 0);
+    const bad = parseLayoutFile(text.replace('[[160, 94], [240, 94]]', '[[160, 94], "x"]'));
+    assert.ok(!bad.ok && bad.problems[0]!.code === 'layout-value' && bad.problems[0]!.message.includes('the route of "web -> api"'), JSON.stringify(bad));
+  });
+
+  it('merging drops the routes of connections that are gone without naming them', () => {
+    const l = sample();
+    l.routes.set('web -> api', [{ x: 160, y: 94 }, { x: 240, y: 94 }]);
+    l.routes.set('web -> db', [{ x: 160, y: 100 }, { x: 440, y: 100 }]);
+    const { model } = parseDiagram('web\nbackend = group {\n  api\n  db\n}\nweb -> api\napi -> db');
+    const { layout, dropped } = mergeLayout(l, model);
+    assert.deepEqual(dropped, []);
+    assert.deepEqual([...layout.routes.keys()], ['web -> api']);
+  });
+
   it('writes sorted keys, one element per line, whole pixels', () => {
     const l = sample();
     l.nodes.set('a.first', { x: 10.4, y: 10.6, width: 99.5, height: -0.2 });

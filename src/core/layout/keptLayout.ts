@@ -18,6 +18,7 @@ import { placeWithKept } from './placeNew';
 import { keptRoute, obstacleGrid } from './keptRoutes';
 import { routeOrthogonal, type RouteRequest } from './routeOrthogonal';
 import { sceneElements } from './sceneElements';
+import { straightenRoutes } from './straightenRoutes';
 import { SpatialGrid } from './spatialGrid';
 
 /** Room kept between a connection label and a box or another label, px. */
@@ -108,22 +109,17 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
   }
   const clear = obstacleGrid(obstacles.values());
   const endBox = (id: string) => placement.nodes.get(id) ?? placement.groups.get(id);
-  const routes = routeOrthogonal(
-    obstacles,
-    h.connections.map((c, index) => {
-      const waypoints = layout.waypoints.get(keys[index]!);
-      const request: RouteRequest = waypoints?.length ? { source: c.source, target: c.target, waypoints } : { source: c.source, target: c.target };
-      const before = layout.routes.get(keys[index]!);
-      const s = endBox(c.source);
-      const t = endBox(c.target);
-      const keep = before && s && t && c.source !== c.target ? keptRoute(before, s, t, clear, waypoints) : undefined;
-      if (keep) request.keep = keep;
-      return request;
-    }),
-    direction,
-    placement.groups,
-    titles,
-  );
+  const requests = h.connections.map((c, index) => {
+    const waypoints = layout.waypoints.get(keys[index]!);
+    const request: RouteRequest = waypoints?.length ? { source: c.source, target: c.target, waypoints } : { source: c.source, target: c.target };
+    const before = layout.routes.get(keys[index]!);
+    const s = endBox(c.source);
+    const t = endBox(c.target);
+    const keep = before && s && t && c.source !== c.target ? keptRoute(before, s, t, clear, waypoints) : undefined;
+    if (keep) request.keep = keep;
+    return request;
+  });
+  const routes = routeOrthogonal(obstacles, requests, direction, placement.groups, titles);
 
   const measured = h.connections.map((c) => {
     if (!c.label) return undefined;
@@ -171,7 +167,11 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
     height: round(bounds.y + dy + bounds.height + margin),
     ...parts,
   };
-  return clearGroupTitles(model.title !== undefined ? { title: model.title, ...scene } : scene);
+  // The routes drawn afresh get the fresh layout's last pass too; kept routes, and those
+  // through a user's waypoints, stay as they were.
+  const reRouted = new Set(requests.flatMap((r, index) => (r.keep || r.waypoints ? [] : [index])));
+  const straightened = reRouted.size ? straightenRoutes(scene, reRouted) : scene;
+  return clearGroupTitles(model.title !== undefined ? { title: model.title, ...straightened } : straightened);
 }
 
 /**

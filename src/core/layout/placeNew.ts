@@ -29,7 +29,7 @@ const ALONG = 12;
  * Spots tried first across and along the flow for one clear of the kept routes too: a new
  * node across a route makes it be routed again, with more bends and crossings than ELK's.
  */
-const ROUTES_ACROSS = 12;
+const ROUTES_ACROSS = 24;
 const ROUTES_ALONG = 1;
 /** Room a new node keeps from a kept route, px (the router's half clearance). */
 const ROUTE_ROOM = 8;

@@ -28,6 +28,22 @@ function rows(direction: Direction, label: string, centres: Record<string, [numb
   return { model, layout };
 }
 
+/** b1's label made `label` in the drawing of `centres`: the drawing before and after, b1's old box and its new one. */
+function grown(direction: Direction, label: string, centres: Record<string, [number, number]>) {
+  const before = rows(direction, 'b1', centres);
+  const after = rows(direction, label, centres);
+  const scene = keptLayout(after.model, {}, after.layout);
+  return { was: keptLayout(before.model, {}, before.layout), scene, file: after.layout, old: after.layout.nodes.get('b1')!, now: box(scene, 'b1') };
+}
+
+/** b1 kept its centre, every other node its box, every pair its order. */
+function assertGrewInPlace({ was, scene, file, old, now }: ReturnType<typeof grown>) {
+  assertSameCentre(now, old);
+  for (const id of ['a1', 'a2', 'b2', 'c1', 'c2']) assert.deepEqual(centre(box(scene, id)), centre(file.nodes.get(id)!), `${id} did not move`);
+  assert.equal(compareLayouts(was, scene).orthoOrderKept, 1);
+  assertClean(scene);
+}
+
 const box = (scene: Scene, id: string) => scene.nodes.find((n) => n.id === id)!;
 const centre = (b: { x: number; y: number; width: number; height: number }) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
 
@@ -56,48 +72,29 @@ describe('a kept node whose label grew', () => {
   it('top to bottom: keeps its centre and its width (the label wraps), moving no other box', () => {
     // Layers are rows 150 px apart; nodes of a row 150 px apart: no room across for a wider box.
     const centres: Record<string, [number, number]> = { a1: [100, 60], a2: [250, 60], b1: [100, 210], b2: [250, 210], c1: [100, 360], c2: [250, 360] };
-    const before = rows('TB', 'b1', centres);
-    const after = rows('TB', LONGER, centres);
-    const was = keptLayout(before.model, {}, before.layout);
-    const scene = keptLayout(after.model, {}, after.layout);
-    const old = after.layout.nodes.get('b1')!;
-    const now = box(scene, 'b1');
-    assert.equal(now.width, old.width, 'no wider: the label wrapped');
-    assert.ok(now.height > old.height);
-    assert.ok(now.label.lines.length > 1);
-    assertSameCentre(now, old);
-    for (const id of ['a1', 'a2', 'b2', 'c1', 'c2']) assert.deepEqual(centre(box(scene, id)), centre(after.layout.nodes.get(id)!), `${id} did not move`);
-    assert.equal(compareLayouts(was, scene).orthoOrderKept, 1);
-    assertClean(scene);
+    const g = grown('TB', LONGER, centres);
+    assert.equal(g.now.width, g.old.width, 'no wider: the label wrapped');
+    assert.ok(g.now.height > g.old.height);
+    assert.ok(g.now.label.lines.length > 1);
+    assertGrewInPlace(g);
   });
 
   it('left to right: grows along the flow around its centre (one line), moving no other box', () => {
     // Layers 320 px apart, rows 68 px apart: no room across the flow for a second line.
     const centres: Record<string, [number, number]> = { a1: [80, 60], a2: [80, 128], b1: [400, 60], b2: [400, 128], c1: [720, 60], c2: [720, 128] };
-    const before = rows('LR', 'b1', centres);
-    const after = rows('LR', LONGER, centres);
-    const was = keptLayout(before.model, {}, before.layout);
-    const scene = keptLayout(after.model, {}, after.layout);
-    const old = after.layout.nodes.get('b1')!;
-    const now = box(scene, 'b1');
-    assert.equal(now.height, old.height, 'one line: no taller, so b2 below keeps its place');
-    assert.equal(now.label.lines.length, 1);
-    assert.ok(now.width > old.width);
-    assertSameCentre(now, old);
-    for (const id of ['a1', 'a2', 'b2', 'c1', 'c2']) assert.deepEqual(centre(box(scene, id)), centre(after.layout.nodes.get(id)!), `${id} did not move`);
-    assert.equal(compareLayouts(was, scene).orthoOrderKept, 1);
-    assertClean(scene);
+    const g = grown('LR', LONGER, centres);
+    assert.equal(g.now.height, g.old.height, 'one line: no taller, so b2 below keeps its place');
+    assert.equal(g.now.label.lines.length, 1);
+    assert.ok(g.now.width > g.old.width);
+    assertGrewInPlace(g);
   });
 
   it('with no room around it, pushes only the boxes it would overlap, keeping every order', () => {
     // c1 sits close after b1 along the flow: the longer box reaches it, and nothing else.
     const centres: Record<string, [number, number]> = { a1: [80, 60], a2: [80, 200], b1: [300, 60], b2: [300, 200], c1: [470, 60], c2: [700, 200] };
-    const before = rows('LR', 'b1', centres);
-    const after = rows('LR', `${LONGER} that runs on and on`, centres);
-    const was = keptLayout(before.model, {}, before.layout);
-    const scene = keptLayout(after.model, {}, after.layout);
+    const { was, scene, file } = grown('LR', `${LONGER} that runs on and on`, centres);
     const moved = ['a1', 'a2', 'b2', 'c1', 'c2'].filter((id) => {
-      const [p, q] = [centre(box(scene, id)), centre(after.layout.nodes.get(id)!)];
+      const [p, q] = [centre(box(scene, id)), centre(file.nodes.get(id)!)];
       return p.x !== q.x || p.y !== q.y;
     });
     assert.deepEqual(moved, ['c1']);

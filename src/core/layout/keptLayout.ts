@@ -1,8 +1,8 @@
 /**
  * Laying a diagram out with its layout file: the boxes the file holds stay where they are,
  * new elements are placed beside their neighbours (placeNew.ts), routes still clear are kept
- * (keptRoutes.ts) and the other connections are routed around the boxes (routeOrthogonal.ts). Without anything to keep, the fresh ELK
- * layout (layoutDiagram) is used unchanged. The result is the same `Scene` the fresh layout
+ * (keptRoutes.ts) and the other connections are routed around the boxes (routeOrthogonal.ts).
+ * Without anything to keep, the fresh ELK layout (layoutDiagram) is used unchanged. The result is the same `Scene` the fresh layout
  * gives, so every renderer draws it.
  */
 import type { DiagramModel, Direction, NodeDecl } from '../model';
@@ -52,13 +52,14 @@ export async function layoutWithKept(
 
 /**
  * Lays `model` out keeping `layout`: every node whose box the file holds, at the size the
- * text now gives it, keeps its top-left corner exactly (a node that grew into a neighbour
- * keeps its centre, else moves to the nearest free spot); new nodes go beside their
- * neighbours along the flow without moving kept ones; groups keep their box, grown to hold
- * their members; a connection whose route in the file is still clear keeps it (keptRoutes.ts),
- * the others are routed orthogonally around every node; labels clear of nodes and other labels. Coordinates are the file's (so the drawing does not shift when
- * an element at its edge leaves), shifted only when something would land at a negative
- * coordinate. Pure and deterministic: the same model, icons and layout give an identical scene.
+ * text now gives it, keeps its top-left corner exactly (a node that grew keeps its centre,
+ * its label wrapped to grow along the flow if need be, else pushes what it reaches); new
+ * nodes go beside their neighbours along the flow without moving kept ones; groups keep
+ * their box, grown to hold their members; a connection whose route in the file is still
+ * clear keeps it (keptRoutes.ts), the others are routed orthogonally around every node and
+ * kept route; labels clear of nodes and other labels. Coordinates are the file's (so the
+ * drawing does not shift when an element at its edge leaves), shifted only when something
+ * would land at a negative coordinate. Pure and deterministic: the same model, icons and layout give an identical scene.
  */
 export function keptLayout(model: DiagramModel, icons: Record<string, IconData | null>, layout: DiagramLayout, options: LayoutOptions = {}): Scene {
   const direction = options.direction ?? model.direction;

@@ -1,7 +1,9 @@
 /**
- * Where the elements of a kept layout go: kept boxes stay exactly where the file has them,
- * new nodes are put beside their neighbours along the flow in the first free spot (never
- * moving a kept box), and groups grow to hold their members.
+ * Where the elements of a kept layout go: kept boxes stay exactly where the file has them (one
+ * that grew around its old centre, at one of its sizes, else pushing what it reaches), new
+ * nodes are put beside their neighbours along the flow in the first free spot, clear of the
+ * kept routes where one is near (never moving a kept box), and groups grow to hold their
+ * members.
  */
 import type { Direction } from '../model';
 import type { Point } from '../scene';

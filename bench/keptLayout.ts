@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { analyzeText } from '../src/core/analysis';
 import { layoutDiagram } from '../src/core/layout';
 import { keptLayout } from '../src/core/layout/keptLayout';
-import { layoutFromScene, type DiagramLayout } from '../src/core/layout/layoutFile';
+import { layoutFromScene, serializeLayoutFile, type DiagramLayout } from '../src/core/layout/layoutFile';
 import { measureLayout } from '../src/core/layout/metrics';
 import { compareLayouts } from '../src/core/layout/stability';
 import type { Scene } from '../src/core/scene';
@@ -128,6 +128,27 @@ async function main() {
   const file = layoutFromScene(base.scene);
   const text = applyEdit(architectureText(big, 1, 'LR'), base.model, '+node')!;
   const { model } = analyzeText(text);
+
+  // What the routes cost the layout file: its size, and the lines one edit changes.
+  const withoutRoutes = (l: DiagramLayout): DiagramLayout => ({ ...l, routes: new Map() });
+  const fileText = (l: DiagramLayout) => serializeLayoutFile({ kind: 'diagram', layout: l });
+  const changed = (a: string, b: string) => {
+    const before = new Set(a.split('\n'));
+    const after = new Set(b.split('\n'));
+    return [...after].filter((l) => !before.has(l)).length + [...before].filter((l) => !after.has(l)).length;
+  };
+  const editedFile = layoutFromScene(keptLayout(model, icons, file), file);
+  // The file a kept drawing of the unchanged text writes (ELK's wrap-arounds routed again), and the same edit from it.
+  const keptFile = layoutFromScene(keptLayout(base.model, icons, file), file);
+  const editedKept = layoutFromScene(keptLayout(model, icons, keptFile), keptFile);
+  const lineCount = (t: string) => t.split('\n').length - 1;
+  for (const [what, l] of [['with routes', (x: DiagramLayout) => x], ['without routes', withoutRoutes]] as const) {
+    const a = fileText(l(file));
+    console.log(
+      `layout file, ${big} nodes, ${what}: ${a.length} bytes, ${lineCount(a)} lines; ${big} nodes + 1 node changes ${changed(a, fileText(l(editedFile)))} lines (removed + added) ` +
+        `from the fresh drawing's file, ${changed(fileText(l(keptFile)), fileText(l(editedKept)))} from a kept drawing's`,
+    );
+  }
   const times = { kept: [] as number[], fresh: [] as number[] };
   for (let k = 0; k < runs; k++) {
     let t = performance.now();

@@ -58,11 +58,12 @@ interface Insets {
  * icon, shapes with little inner room (circle, diamond, hexagon, cloud) grow more for the
  * same content, and `size` scales fonts, icons and paddings. The content (icon + label) is
  * centred in the shape's inner area (for a person: below its head, see `personFigure`).
+ * `maxLabelWidth` wraps the label narrower than the size's own limit.
  */
-export function measureNode(node: NodeDecl): NodeBox {
+export function measureNode(node: NodeDecl, maxLabelWidth?: number): NodeBox {
   const m = NODE_METRICS[node.size] ?? NODE_METRICS.medium;
   const detail = SHAPE_DETAIL[node.size] ?? SHAPE_DETAIL.medium;
-  const label = layoutText(shortenLabel(node.label), { fontSize: m.fontSize, weight: NODE_FONT_WEIGHT, maxWidth: m.maxLabelWidth });
+  const label = layoutText(shortenLabel(node.label), { fontSize: m.fontSize, weight: NODE_FONT_WEIGHT, maxWidth: maxLabelWidth ?? m.maxLabelWidth });
   const bigIcon = node.shape === 'icon';
   const iconSize = node.icon ? (bigIcon ? m.bigIconSize : m.iconSize) : 0;
   const hasLabel = label.lines.length > 0;
@@ -155,6 +156,25 @@ export function measureNode(node: NodeDecl): NodeBox {
     labelOffset = { x: cx + (contentWidth - label.width) / 2, y: cy + iconSize + gap };
   }
   return iconOffset ? { width, height, label, labelOffset, iconOffset } : { width, height, label, labelOffset };
+}
+
+/**
+ * The node's box with its label wrapped so that the box is no wider than `width`, or as
+ * narrow as its words allow when they do not (a long word, an icon, a shape's minimum).
+ * What a kept node whose label grew uses to grow along its layer's axis rather than across.
+ */
+export function measureNodeWithin(node: NodeDecl, width: number): NodeBox {
+  const m = NODE_METRICS[node.size] ?? NODE_METRICS.medium;
+  let best = measureNode(node);
+  let wrap = m.maxLabelWidth;
+  // The box's width is the label's plus what the shape adds, which depends on the label a little (a circle): a few tries.
+  for (let attempt = 0; attempt < 4 && best.width > width; attempt++) {
+    wrap = Math.max(m.fontSize, wrap - (best.width - width));
+    const box = measureNode(node, wrap);
+    if (box.width < best.width) best = box;
+    if (wrap === m.fontSize) break;
+  }
+  return best;
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
  * Laying a diagram out with its layout file: the boxes the file holds stay where they are,
- * new elements are placed beside their neighbours (placeNew.ts), and every connection is
- * routed around the boxes (routeOrthogonal.ts). Without anything to keep, the fresh ELK
- * layout (layoutDiagram) is used unchanged. The result is the same `Scene` the fresh layout
+ * new elements are placed beside their neighbours (placeNew.ts), routes still clear are kept
+ * (keptRoutes.ts) and the other connections are routed around the boxes (routeOrthogonal.ts).
+ * Without anything to keep, the fresh ELK layout (layoutDiagram) is used unchanged. The result is the same `Scene` the fresh layout
  * gives, so every renderer draws it.
  */
-import type { DiagramModel, Direction } from '../model';
+import type { DiagramModel, Direction, NodeDecl } from '../model';
 import type { IconData, Point, Scene } from '../scene';
-import { measureEdgeLabel, measureGroup, measureNode, type GroupBox, type NodeBox } from './boxes';
+import { measureEdgeLabel, measureGroup, measureNode, measureNodeWithin, type GroupBox, type NodeBox } from './boxes';
 import { SCENE_MARGIN } from './constants';
 import { boundingBox, round, type Box } from './geometry';
 import { clearGroupTitles } from './groupTitles';
@@ -15,8 +15,10 @@ import { buildHierarchy } from './hierarchy';
 import { layoutDiagram, type LayoutOptions } from './layoutDiagram';
 import { connectionKeys, type DiagramLayout } from './layoutFile';
 import { placeWithKept } from './placeNew';
-import { routeOrthogonal } from './routeOrthogonal';
+import { keptRoute, obstacleGrid } from './keptRoutes';
+import { routeOrthogonal, type RouteRequest } from './routeOrthogonal';
 import { sceneElements } from './sceneElements';
+import { straightenRoutes } from './straightenRoutes';
 import { SpatialGrid } from './spatialGrid';
 
 /** Room kept between a connection label and a box or another label, px. */
@@ -50,13 +52,14 @@ export async function layoutWithKept(
 
 /**
  * Lays `model` out keeping `layout`: every node whose box the file holds, at the size the
- * text now gives it, keeps its top-left corner exactly (a node that grew into a neighbour
- * keeps its centre, else moves to the nearest free spot); new nodes go beside their
- * neighbours along the flow without moving kept ones; groups keep their box, grown to hold
- * their members; connections are routed orthogonally around every node, labels clear of
- * nodes and other labels. Coordinates are the file's (so the drawing does not shift when
- * an element at its edge leaves), shifted only when something would land at a negative
- * coordinate. Pure and deterministic: the same model, icons and layout give an identical scene.
+ * text now gives it, keeps its top-left corner exactly (a node that grew keeps its centre,
+ * its label wrapped to grow along the flow if need be, else pushes what it reaches); new
+ * nodes go beside their neighbours along the flow without moving kept ones; groups keep
+ * their box, grown to hold their members; a connection whose route in the file is still
+ * clear keeps it (keptRoutes.ts), the others are routed orthogonally around every node and
+ * kept route; labels clear of nodes and other labels. Coordinates are the file's (so the
+ * drawing does not shift when an element at its edge leaves), shifted only when something
+ * would land at a negative coordinate. Pure and deterministic: the same model, icons and layout give an identical scene.
  */
 export function keptLayout(model: DiagramModel, icons: Record<string, IconData | null>, layout: DiagramLayout, options: LayoutOptions = {}): Scene {
   const direction = options.direction ?? model.direction;
@@ -64,17 +67,27 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
   const h = buildHierarchy(model, direction);
   const nodeBoxes = new Map<string, NodeBox>(h.nodes.map((n) => [n.id, measureNode(n)]));
   const groupBoxes = new Map<string, GroupBox>(h.groups.map((g) => [g.id, measureGroup(g)]));
+  const rewrapped = otherWrappings(h.nodes, nodeBoxes, layout, direction);
+  const keys = connectionKeys(h.connections);
   const placement = placeWithKept({
     h,
     direction,
     sizes: new Map([...nodeBoxes].map(([id, b]) => [id, { width: b.width, height: b.height }])),
+    otherSizes: new Map([...rewrapped].map(([id, list]) => [id, list.map((b) => ({ width: b.width, height: b.height }))])),
     frames: groupBoxes,
     keptNodes: layout.nodes,
     keptGroups: layout.groups,
+    keptRoutes: keys.map((key) => layout.routes.get(key) ?? []),
     margin,
   });
 
-  const keys = connectionKeys(h.connections);
+  // A node placed at another of its sizes is drawn with that wrapping of its label.
+  for (const [id, list] of rewrapped) {
+    const b = placement.nodes.get(id)!;
+    const chosen = list.find((m) => m.width === b.width && m.height === b.height);
+    if (chosen && (nodeBoxes.get(id)!.width !== b.width || nodeBoxes.get(id)!.height !== b.height)) nodeBoxes.set(id, chosen);
+  }
+
   // Group titles are obstacles too: a route through a title would be moved off it afterwards
   // (clearGroupTitles), possibly into a node.
   const obstacles = new Map(placement.nodes);
@@ -95,16 +108,19 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
       titles.add(`\u0000title\u0000${g.id}`);
     }
   }
-  const routes = routeOrthogonal(
-    obstacles,
-    h.connections.map((c, index) => {
-      const waypoints = layout.waypoints.get(keys[index]!);
-      return waypoints?.length ? { source: c.source, target: c.target, waypoints } : { source: c.source, target: c.target };
-    }),
-    direction,
-    placement.groups,
-    titles,
-  );
+  const clear = obstacleGrid(obstacles.values());
+  const endBox = (id: string) => placement.nodes.get(id) ?? placement.groups.get(id);
+  const requests = h.connections.map((c, index) => {
+    const waypoints = layout.waypoints.get(keys[index]!);
+    const request: RouteRequest = waypoints?.length ? { source: c.source, target: c.target, waypoints } : { source: c.source, target: c.target };
+    const before = layout.routes.get(keys[index]!);
+    const s = endBox(c.source);
+    const t = endBox(c.target);
+    const keep = before && s && t && c.source !== c.target ? keptRoute(before, s, t, clear, waypoints) : undefined;
+    if (keep) request.keep = keep;
+    return request;
+  });
+  const routes = routeOrthogonal(obstacles, requests, direction, placement.groups, titles);
 
   const measured = h.connections.map((c) => {
     if (!c.label) return undefined;
@@ -152,7 +168,35 @@ export function keptLayout(model: DiagramModel, icons: Record<string, IconData |
     height: round(bounds.y + dy + bounds.height + margin),
     ...parts,
   };
-  return clearGroupTitles(model.title !== undefined ? { title: model.title, ...scene } : scene);
+  // The routes drawn afresh get the fresh layout's last pass too; kept routes, and those
+  // through a user's waypoints, stay as they were.
+  const reRouted = new Set(requests.flatMap((r, index) => (r.keep || r.waypoints ? [] : [index])));
+  const straightened = reRouted.size ? straightenRoutes(scene, reRouted) : scene;
+  return clearGroupTitles(model.title !== undefined ? { title: model.title, ...straightened } : straightened);
+}
+
+/**
+ * For each kept node whose label no longer fits its kept box, its box with the label wrapped
+ * otherwise, tried (in this order) when its measured box does not fit around its old centre:
+ * keeping the kept box's extent across the flow (its width in TB and BT, its height in LR
+ * and RL), then along it. Growing along the flow goes into the room between layers, which
+ * is wider than the room between the nodes of one layer.
+ */
+function otherWrappings(nodes: readonly NodeDecl[], measured: ReadonlyMap<string, NodeBox>, layout: DiagramLayout, direction: Direction): Map<string, NodeBox[]> {
+  const out = new Map<string, NodeBox[]>();
+  const acrossIsWidth = direction === 'TB' || direction === 'BT';
+  for (const n of nodes) {
+    const k = layout.nodes.get(n.id);
+    const m = measured.get(n.id)!;
+    if (!k || (m.width <= k.width && m.height <= k.height)) continue;
+    const narrow = measureNodeWithin(n, k.width);
+    // One line, as wide as it needs: the height of a one-line label.
+    const wide = measureNode(n, Number.MAX_SAFE_INTEGER);
+    const keepsHeight = wide.height <= k.height && wide.width !== m.width ? wide : undefined;
+    const list = (acrossIsWidth ? [narrow, keepsHeight] : [keepsHeight, narrow]).filter((b): b is NodeBox => b !== undefined && (b.width !== m.width || b.height !== m.height));
+    if (list.length) out.set(n.id, list);
+  }
+  return out;
 }
 
 /**

@@ -33,6 +33,12 @@ export interface DiagramLayout {
    * passes through them in order. Connections without waypoints are routed automatically.
    */
   waypoints: Map<string, Point[]>;
+  /**
+   * The routes the drawing had, by connection key: kept exactly while they still start and
+   * end on their boxes and pass through no other (keptRoutes.ts), so an edit redraws only the
+   * connections it touches. Derived, not the user's: dropped silently when stale.
+   */
+  routes: Map<string, Point[]>;
 }
 
 export type LayoutFile =
@@ -54,7 +60,7 @@ export type LayoutParse = { ok: true; file: LayoutFile } | { ok: false; problems
 const DIRECTIONS: readonly Direction[] = ['LR', 'RL', 'TB', 'BT'];
 
 export function emptyLayout(direction?: Direction): DiagramLayout {
-  const layout: DiagramLayout = { nodes: new Map(), groups: new Map(), waypoints: new Map() };
+  const layout: DiagramLayout = { nodes: new Map(), groups: new Map(), waypoints: new Map(), routes: new Map() };
   if (direction !== undefined) layout.direction = direction;
   return layout;
 }
@@ -80,18 +86,25 @@ const whole = (v: number) => {
 };
 const wholeBox = (b: LayoutBox): LayoutBox => ({ x: whole(b.x), y: whole(b.y), width: whole(b.width), height: whole(b.height) });
 
+const wholePoints = (points: readonly Point[]): Point[] => points.map((p) => ({ x: whole(p.x), y: whole(p.y) }));
+
 /**
- * The layout of a drawn scene, in whole pixels; `previous` contributes the waypoints of the
- * connections that are still in the scene (a drawing does not know which bends a user gave).
+ * The layout of a drawn scene, in whole pixels, with its routes; `previous` contributes the
+ * waypoints of the connections that are still in the scene (a drawing does not know which
+ * bends a user gave).
  */
 export function layoutFromScene(scene: Scene, previous?: DiagramLayout): DiagramLayout {
   const layout = emptyLayout(scene.direction);
   for (const g of scene.groups) layout.groups.set(g.id, wholeBox(g));
   for (const n of scene.nodes) layout.nodes.set(n.id, wholeBox(n));
+  const keys = connectionKeys(scene.edges);
+  scene.edges.forEach((e, index) => {
+    if (e.points.length >= 2) layout.routes.set(keys[index]!, wholePoints(e.points));
+  });
   if (previous) {
-    for (const key of connectionKeys(scene.edges)) {
+    for (const key of keys) {
       const points = previous.waypoints.get(key);
-      if (points) layout.waypoints.set(key, points.map((p) => ({ x: whole(p.x), y: whole(p.y) })));
+      if (points) layout.waypoints.set(key, wholePoints(points));
     }
   }
   return layout;
@@ -114,13 +127,16 @@ export function staleIds(layout: DiagramLayout, model: DiagramModel): string[] {
  */
 export function mergeLayout(layout: DiagramLayout, model: DiagramModel): { layout: DiagramLayout; dropped: string[] } {
   const dropped = staleIds(layout, model);
-  if (dropped.length === 0) return { layout, dropped };
-  const kinds = new Map(model.elements.map((e) => [e.id, e.kind]));
   const keys = new Set(connectionKeys(model.connections));
+  // A stale route is the drawing's, not the user's: dropped without being named.
+  const staleRoute = [...layout.routes.keys()].some((key) => !keys.has(key));
+  if (dropped.length === 0 && !staleRoute) return { layout, dropped };
+  const kinds = new Map(model.elements.map((e) => [e.id, e.kind]));
   const out = emptyLayout(layout.direction);
   for (const [id, b] of layout.nodes) if (kinds.get(id) === 'node') out.nodes.set(id, b);
   for (const [id, b] of layout.groups) if (kinds.get(id) === 'group') out.groups.set(id, b);
   for (const [key, p] of layout.waypoints) if (keys.has(key)) out.waypoints.set(key, p);
+  for (const [key, p] of layout.routes) if (keys.has(key)) out.routes.set(key, p);
   return { layout: out, dropped };
 }
 
@@ -128,6 +144,7 @@ export function mergeLayout(layout: DiagramLayout, model: DiagramModel): { layou
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const json = (v: unknown) => JSON.stringify(v);
+const pointsLine = (points: readonly Point[]) => `[${points.map((p) => `[${whole(p.x)}, ${whole(p.y)}]`).join(', ')}]`;
 const boxLine = (b: LayoutBox) => `{ "x": ${whole(b.x)}, "y": ${whole(b.y)}, "width": ${whole(b.width)}, "height": ${whole(b.height)} }`;
 
 function section<T>(name: string, entries: Map<string, T>, line: (v: T) => string, indent: string): string {
@@ -142,7 +159,9 @@ function diagramBody(layout: DiagramLayout, indent: string): string[] {
   if (layout.direction !== undefined) parts.push(`${indent}"direction": ${json(layout.direction)}`);
   parts.push(section('groups', layout.groups, boxLine, indent));
   parts.push(section('nodes', layout.nodes, boxLine, indent));
-  parts.push(section('connections', layout.waypoints, (points) => `[${points.map((p) => `[${whole(p.x)}, ${whole(p.y)}]`).join(', ')}]`, indent));
+  parts.push(section('connections', layout.waypoints, pointsLine, indent));
+  // Written only when there are some, so a file of boxes alone reads as before.
+  if (layout.routes.size) parts.push(section('routes', layout.routes, pointsLine, indent));
   return parts;
 }
 
@@ -189,6 +208,14 @@ function readBox(v: JsonValue, what: string): LayoutBox {
   return { x: field('x'), y: field('y'), width: field('width', 0), height: field('height', 0) };
 }
 
+function readPoints(v: JsonValue, what: string): Point[] {
+  if (v.kind !== 'array') throw new ValueProblem(`${what} must be a list of [x, y] points, not ${kindName(v)}`, v);
+  return v.items.map((p) => {
+    if (p.kind !== 'array' || p.items.length !== 2) throw new ValueProblem(`each point of ${what} must be an [x, y] point`, p);
+    return { x: expectNumber(p.items[0]!, `x in ${what}`), y: expectNumber(p.items[1]!, `y in ${what}`) };
+  });
+}
+
 function readDiagram(o: Extract<JsonValue, { kind: 'object' }>, what: string): DiagramLayout {
   const layout = emptyLayout();
   // Unknown fields are skipped: a later version may add some without breaking this reader.
@@ -200,18 +227,9 @@ function readDiagram(o: Extract<JsonValue, { kind: 'object' }>, what: string): D
     } else if (key === 'nodes' || key === 'groups') {
       const into = key === 'nodes' ? layout.nodes : layout.groups;
       for (const e of expectObject(value, `"${key}"${what}`).entries) into.set(e.key, readBox(e.value, `${key === 'nodes' ? 'node' : 'group'} ${json(e.key)}`));
-    } else if (key === 'connections') {
-      for (const e of expectObject(value, `"connections"${what}`).entries) {
-        const what2 = `the waypoints of ${json(e.key)}`;
-        if (e.value.kind !== 'array') throw new ValueProblem(`${what2} must be a list of [x, y] points, not ${kindName(e.value)}`, e.value);
-        layout.waypoints.set(
-          e.key,
-          e.value.items.map((p) => {
-            if (p.kind !== 'array' || p.items.length !== 2) throw new ValueProblem(`each of ${what2} must be an [x, y] point`, p);
-            return { x: expectNumber(p.items[0]!, `x in ${what2}`), y: expectNumber(p.items[1]!, `y in ${what2}`) };
-          }),
-        );
-      }
+    } else if (key === 'connections' || key === 'routes') {
+      const into = key === 'connections' ? layout.waypoints : layout.routes;
+      for (const e of expectObject(value, `"${key}"${what}`).entries) into.set(e.key, readPoints(e.value, `the ${key === 'connections' ? 'waypoints' : 'route'} of ${json(e.key)}`));
     }
   }
   return layout;

@@ -1,9 +1,12 @@
 /**
- * Where the elements of a kept layout go: kept boxes stay exactly where the file has them,
- * new nodes are put beside their neighbours along the flow in the first free spot (never
- * moving a kept box), and groups grow to hold their members.
+ * Where the elements of a kept layout go: kept boxes stay exactly where the file has them (one
+ * that grew around its old centre, at one of its sizes, else pushing what it reaches), new
+ * nodes are put beside their neighbours along the flow in the first free spot, clear of the
+ * kept routes where one is near (never moving a kept box), and groups grow to hold their
+ * members.
  */
 import type { Direction } from '../model';
+import type { Point } from '../scene';
 import { LAYOUT_SPACING } from './constants';
 import type { Box } from './geometry';
 import type { Hierarchy } from './hierarchy';
@@ -11,6 +14,12 @@ import { SpatialGrid } from './spatialGrid';
 
 /** Room a new node keeps from every other box, px (ELK's node spacing). */
 const GAP = LAYOUT_SPACING.nodeNode;
+/**
+ * Room a kept node that grew around its old centre keeps: less than a new node's, since
+ * growing in place keeps the order of every pair while a push moves its neighbours; still
+ * room for a route between (the router keeps 8 px from each box).
+ */
+const GROWN_GAP = GAP / 2;
 /** A new node goes this far past its neighbours along the flow (ELK's layer spacing). */
 const LAYER = LAYOUT_SPACING.betweenLayers;
 /** Step of the search for a free spot across the flow, px. */
@@ -18,6 +27,14 @@ const STEP = 12;
 /** Spots tried across the flow on each side, and layers tried along it, before giving up on nearness. */
 const ACROSS = 80;
 const ALONG = 12;
+/**
+ * Spots tried first across and along the flow for one clear of the kept routes too: a new
+ * node across a route makes it be routed again, with more bends and crossings than ELK's.
+ */
+const ROUTES_ACROSS = 24;
+const ROUTES_ALONG = 1;
+/** Room a new node keeps from a kept route, px (the router's half clearance). */
+const ROUTE_ROOM = 8;
 
 export interface GroupFrame {
   minWidth: number;
@@ -30,9 +47,16 @@ export interface PlacementInput {
   direction: Direction;
   /** Each node's measured size. */
   sizes: Map<string, { width: number; height: number }>;
+  /**
+   * Other sizes a kept node whose label grew may take (its label wrapped another way), tried
+   * after its measured size when that does not fit around its old centre.
+   */
+  otherSizes?: Map<string, Array<{ width: number; height: number }>>;
   frames: Map<string, GroupFrame>;
   keptNodes: Map<string, Box>;
   keptGroups: Map<string, Box>;
+  /** The routes the drawing had, which new nodes keep clear of where a spot nearby allows. */
+  keptRoutes?: ReadonlyArray<readonly Point[]>;
   /** New boxes stay right of and below this (the scene's margin). */
   margin: number;
 }
@@ -84,8 +108,25 @@ export function placeWithKept(input: PlacementInput): Placement {
     if (b) setBox(g.id, { ...b }, true);
   }
 
+  // The kept routes' segments, each as its (flat) box.
+  let routeSegments: SpatialGrid<Box> | undefined;
+  for (const r of input.keptRoutes ?? []) {
+    for (let k = 1; k < r.length; k++) {
+      const [p, q] = [r[k - 1]!, r[k]!];
+      const seg = { x: Math.min(p.x, q.x), y: Math.min(p.y, q.y), width: Math.abs(p.x - q.x), height: Math.abs(p.y - q.y) };
+      (routeSegments ??= new SpatialGrid<Box>(256)).insert(seg, seg);
+    }
+  }
+  const crossesRoute = (box: Box) => {
+    const room = grow(box, ROUTE_ROOM);
+    for (const seg of routeSegments!.query(room, new Set())) {
+      if (seg.x <= room.x + room.width && room.x <= seg.x + seg.width && seg.y <= room.y + room.height && room.y <= seg.y + seg.height) return true;
+    }
+    return false;
+  };
+
   /** The boxes of the placed ancestors of `id` once `box` is inside them (nearest first), or undefined when one would grow into something. */
-  const grownAncestors = (id: string, box: Box): Array<[string, Box]> | undefined => {
+  const grownAncestors = (id: string, box: Box, gap: number = GAP): Array<[string, Box]> | undefined => {
     const out: Array<[string, Box]> = [];
     let inner = box;
     let innerPad = { top: 0, left: 0, bottom: 0, right: 0 };
@@ -103,9 +144,9 @@ export function placeWithKept(input: PlacementInput): Placement {
       }
       const next = unite(current, needed);
       if (!same(next, current)) {
-        for (const other of grid.query(grow(next, GAP / 2), new Set())) {
+        for (const other of grid.query(grow(next, gap / 2), new Set())) {
           if (other === a || other === id || isAncestor(other, a) || isAncestor(a, other)) continue;
-          if (overlap(grow(next, GAP / 2), boxOf(other)!)) return undefined;
+          if (overlap(grow(next, gap / 2), boxOf(other)!)) return undefined;
         }
       }
       out.push([a, next]);
@@ -114,16 +155,16 @@ export function placeWithKept(input: PlacementInput): Placement {
     return out;
   };
 
-  const fits = (id: string, box: Box): Array<[string, Box]> | undefined => {
+  const fits = (id: string, box: Box, gap: number = GAP): Array<[string, Box]> | undefined => {
     if (box.x < input.margin || box.y < input.margin) return undefined;
-    const room = grow(box, GAP);
+    const room = grow(box, gap);
     for (const other of grid.query(room, new Set())) {
       if (other === id || isAncestor(other, id)) continue;
       const b = boxOf(other)!;
       // A foreign group only needs half the gap: its own frame keeps the rest.
-      if (overlap(groups.has(other) ? grow(box, GAP / 2) : room, b)) return undefined;
+      if (overlap(groups.has(other) ? grow(box, gap / 2) : room, b)) return undefined;
     }
-    return grownAncestors(id, box);
+    return grownAncestors(id, box, gap);
   };
 
   const place = (id: string, box: Box, grown: Array<[string, Box]>) => {
@@ -147,13 +188,15 @@ export function placeWithKept(input: PlacementInput): Placement {
     const k = input.keptNodes.get(n.id);
     if (!k || kept.has(n.id)) continue;
     const size = sizes.get(n.id)!;
-    const centred = { x: Math.round(k.x + (k.width - size.width) / 2), y: Math.round(k.y + (k.height - size.height) / 2), ...size };
-    // The centre first: it is what keeps the node's order with every other one. Else either
-    // the neighbours make room (pushed) or the node grows from one of its old corners,
-    // whichever moves less in all.
-    const grownCentred = fits(n.id, centred);
-    if (grownCentred) {
-      place(n.id, centred, grownCentred);
+    const around = (sz: { width: number; height: number }) => ({ x: Math.round(k.x + (k.width - sz.width) / 2), y: Math.round(k.y + (k.height - sz.height) / 2), ...sz });
+    const centred = around(size);
+    // The centre first, at any of the node's sizes: it is what keeps the node's order with
+    // every other one. Else either the neighbours make room (pushed) or the node grows from
+    // one of its old corners, whichever moves less in all.
+    const candidates = [centred, ...(input.otherSizes?.get(n.id) ?? []).map(around)];
+    const inPlace = candidates.map((b) => ({ b, grown: fits(n.id, b, GROWN_GAP) })).find((c) => c.grown);
+    if (inPlace) {
+      place(n.id, inPlace.b, inPlace.grown!);
       continue;
     }
     const anchored = [
@@ -166,19 +209,33 @@ export function placeWithKept(input: PlacementInput): Placement {
       .find((c) => c.grown);
     const before = new Map([...nodes].map(([id, b]) => [id, b]));
     const beforeGroups = new Map([...groups].map(([id, b]) => [id, b]));
-    const pushed = pushApart(n.id, centred);
-    let moved = 0;
-    if (pushed) for (const [id, b] of nodes) if (id !== n.id && before.has(id)) moved += Math.abs(b.x - before.get(id)!.x) + Math.abs(b.y - before.get(id)!.y);
-    const anchorCost = anchored ? Math.abs(anchored.b.x - centred.x) + Math.abs(anchored.b.y - centred.y) : Infinity;
-    if (anchored && (!pushed || anchorCost < moved)) {
-      if (pushed) {
-        grid.remove(n.id, nodes.get(n.id)!);
+    const restore = () => {
+      const mine = nodes.get(n.id);
+      if (mine) {
+        grid.remove(n.id, mine);
         nodes.delete(n.id);
-        for (const [id, b] of before) setBox(id, b, false);
-        for (const [id, b] of beforeGroups) setBox(id, b, true);
       }
-      place(n.id, anchored.b, fits(n.id, anchored.b)!);
-    } else if (!pushed) pending.push({ id: n.id, near: { x: k.x + k.width / 2, y: k.y + k.height / 2 } });
+      for (const [id, b] of before) setBox(id, b, false);
+      for (const [id, b] of beforeGroups) setBox(id, b, true);
+    };
+    // Pushing at each of the node's sizes, the one that moves the others least (a label
+    // wrapped to grow along the flow often pushes one neighbour a few px instead of a row).
+    let push: { box: Box; moved: number } | undefined;
+    for (const box of candidates) {
+      // Past the margin the whole drawing would shift: every box would move.
+      if (box !== centred && (box.x < input.margin || box.y < input.margin)) continue;
+      if (pushApart(n.id, box)) {
+        let moved = 0;
+        for (const [id, b] of nodes) if (id !== n.id && before.has(id)) moved += Math.abs(b.x - before.get(id)!.x) + Math.abs(b.y - before.get(id)!.y);
+        const inside = [...nodes.values(), ...groups.values()].every((b) => b.x >= 0 && b.y >= 0);
+        if ((!push || moved < push.moved) && (inside || box === centred)) push = { box, moved };
+      }
+      restore();
+    }
+    const anchorCost = anchored ? Math.abs(anchored.b.x - centred.x) + Math.abs(anchored.b.y - centred.y) : Infinity;
+    if (anchored && (!push || anchorCost < push.moved)) place(n.id, anchored.b, fits(n.id, anchored.b)!);
+    else if (push) pushApart(n.id, push.box);
+    else pending.push({ id: n.id, near: { x: k.x + k.width / 2, y: k.y + k.height / 2 } });
   }
 
   /**
@@ -353,15 +410,19 @@ export function placeWithKept(input: PlacementInput): Placement {
   /** The nearest free spot to `start`: across the flow first (both ways), then a layer further along. */
   function search(id: string, size: { width: number; height: number }, start: { x: number; y: number }, along: number, fw: { x: number; y: number }) {
     const horizontal = fw.x !== 0;
-    for (let a = 0; a <= ALONG; a++) {
-      for (let c = 0; c <= ACROSS; c++) {
-        for (const sign of c === 0 ? [1] : [1, -1]) {
-          const shift = sign * c * STEP;
-          const x = start.x + (horizontal ? fw.x * a * along : shift);
-          const y = start.y + (horizontal ? shift : fw.y * a * along);
-          const box = { x, y, ...size };
-          const grown = fits(id, box);
-          if (grown) return { box, grown };
+    for (const [alongMax, acrossMax, clearOfRoutes] of [[ROUTES_ALONG, ROUTES_ACROSS, true], [ALONG, ACROSS, false]] as const) {
+      if (clearOfRoutes && routeSegments === undefined) continue;
+      for (let a = 0; a <= alongMax; a++) {
+        for (let c = 0; c <= acrossMax; c++) {
+          for (const sign of c === 0 ? [1] : [1, -1]) {
+            const shift = sign * c * STEP;
+            const x = start.x + (horizontal ? fw.x * a * along : shift);
+            const y = start.y + (horizontal ? shift : fw.y * a * along);
+            const box = { x, y, ...size };
+            if (clearOfRoutes && crossesRoute(box)) continue;
+            const grown = fits(id, box);
+            if (grown) return { box, grown };
+          }
         }
       }
     }

@@ -50,6 +50,8 @@ export interface RouteRequest {
   target: string;
   /** Points the route must pass through, in order (a user's waypoints). */
   waypoints?: Point[];
+  /** A route drawn before that is still clear (keptRoutes.ts): drawn as it is, and the others route around it. */
+  keep?: Point[];
 }
 
 type Side = 'left' | 'right' | 'top' | 'bottom';
@@ -94,7 +96,7 @@ function assignPorts(boxes: Map<string, Box>, requests: RouteRequest[], horizont
   const chosen: Array<[Side, Side] | undefined> = requests.map((r, index) => {
     const s = boxes.get(r.source);
     const t = boxes.get(r.target);
-    if (!s || !t || r.source === r.target || overlaps(s, t)) return undefined;
+    if (!s || !t || r.keep || r.source === r.target || overlaps(s, t)) return undefined;
     const pair = sides(s, t, horizontalFlow);
     const vertical = pair[0] === 'left' || pair[0] === 'right';
     const range = (b: Box): [number, number] => (vertical ? [b.y + CORNER, b.y + b.height - CORNER] : [b.x + CORNER, b.x + b.width - CORNER]);
@@ -521,6 +523,7 @@ export function routeOrthogonal(
     const s = boxOf(r.source);
     const t = boxOf(r.target);
     const pair = ports[index];
+    if (r.keep) return r.keep;
     if (!s || !t) return [];
     if (!pair) return simplifyPolyline(fallbackRoute(s, t, horizontalFlow));
     const [ps, pt] = pair;
@@ -551,7 +554,10 @@ export function routeOrthogonal(
     path.push(pt.point);
     return simplifyPolyline(path);
   };
+  // Kept routes first: every route searched after them knows where they run.
+  for (const r of requests) if (r.keep) used.add(r.keep);
   const routes = requests.map((r, index) => {
+    if (r.keep) return r.keep;
     const route = routeOne(r, index, used);
     used.add(route);
     return route;
@@ -567,14 +573,28 @@ export function routeOrthogonal(
       });
       routes[index] = routeOne(r, index, others);
   });
-  return nudge(routes, obstacles);
+  return nudge(routes, obstacles, requests.map((r) => r.keep !== undefined));
+}
+
+/**
+ * Places across a line, in steps, for segments in their order when those marked `fixed` stay
+ * on it: the movable ones before the first fixed go below it one step apart, the rest above.
+ */
+function besideFixed(fixed: readonly boolean[]): number[] {
+  const first = fixed.indexOf(true);
+  const out = fixed.map(() => 0);
+  let below = 0;
+  for (let k = first - 1; k >= 0; k--) out[k] = -++below;
+  let above = 0;
+  for (let k = first + 1; k < fixed.length; k++) if (!fixed[k]) out[k] = ++above;
+  return out;
 }
 
 /**
  * Spreads apart the inner segments of different routes that lie on one line and overlap,
  * by `NUDGE` px each (less in a narrow channel), never into a box.
  */
-function nudge(routes: Point[][], obstacles: Map<string, Box>): Point[][] {
+function nudge(routes: Point[][], obstacles: Map<string, Box>, fixed: readonly boolean[]): Point[][] {
   interface Seg {
     route: number;
     k: number; // segment from points[k] to points[k+1]
@@ -641,11 +661,16 @@ function nudge(routes: Point[][], obstacles: Map<string, Box>): Point[][] {
       else if (b0 >= at) above = Math.min(above, b0 - at);
     }
     const n = ordered.length;
-    const step = Math.min(NUDGE, (2 * Math.min(below, above) - 8) / n);
+    // Kept routes stay on the line; the others take the places beside it, nearest first,
+    // on the side their order puts them.
+    const units = ordered.some((s) => fixed[s.route]) ? besideFixed(ordered.map((s) => fixed[s.route]!)) : ordered.map((_, idx) => idx - (n - 1) / 2);
+    // Half a step of room beyond the outermost segment.
+    const reach = Math.max(...units.map(Math.abs)) + 0.5;
+    const step = Math.min(NUDGE, (Math.min(below, above) - 4) / reach);
     if (step < 2) return;
     ordered.forEach((s, idx) => {
-      const off = Math.round((idx - (n - 1) / 2) * step);
-      if (off === 0) return;
+      const off = Math.round(units[idx]! * step);
+      if (off === 0 || fixed[s.route]) return;
       const r = out[s.route]!;
       for (const p of [r[s.k]!, r[s.k + 1]!]) {
         if (vertical) p.x = at + off;

@@ -52,11 +52,12 @@ const PASSES = 2;
  * crosses no more connections; runs along or close beside (under `PARALLEL_GAP`) no more
  * connections, even ones sharing an end with it (a fan drawn as one trunk hides which branch
  * goes where). Deterministic: connections are visited by bends, most first, then in order;
- * nodes and groups never move. Pure.
+ * nodes and groups never move. Pure. `only`: the indices of the connections that may change
+ * (a kept layout's re-routed ones); the others are obstacles only.
  */
-export function straightenRoutes(scene: Scene): Scene {
+export function straightenRoutes(scene: Scene, only?: ReadonlySet<number>): Scene {
   const world = new World(scene);
-  let todo = scene.edges.map((_, i) => i).sort((a, b) => world.routes[b]!.length - world.routes[a]!.length || a - b);
+  let todo = scene.edges.map((_, i) => i).filter((i) => !only || only.has(i)).sort((a, b) => world.routes[b]!.length - world.routes[a]!.length || a - b);
   let changed = false;
   for (let pass = 0; pass < PASSES && todo.length > 0; pass++) {
     // The next pass revisits only the connections near a route that changed.

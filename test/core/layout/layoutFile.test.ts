@@ -40,6 +40,33 @@ describe('layout file: format', () => {
     assert.equal(serializeLayoutFile(back), text);
   });
 
+  it('routes: one line per connection after the waypoints, read back; a file without them reads as before', () => {
+    const l = sample();
+    l.routes.set('web -> api', [{ x: 160, y: 94 }, { x: 240, y: 94 }]);
+    l.routes.set('api -> db', [{ x: 360, y: 94.4 }, { x: 400, y: 94 }, { x: 400, y: 100 }, { x: 440, y: 100 }]);
+    const text = serializeLayoutFile({ kind: 'diagram', layout: l });
+    assert.ok(text.endsWith('  "routes": {\n    "api -> db": [[360, 94], [400, 94], [400, 100], [440, 100]],\n    "web -> api": [[160, 94], [240, 94]]\n  }\n}\n'), text);
+    const back = parsed(text);
+    assert.ok(back.kind === 'diagram');
+    assert.deepEqual([...back.layout.routes.keys()], ['api -> db', 'web -> api']);
+    assert.deepEqual(back.layout.routes.get('api -> db')![0], { x: 360, y: 94 });
+    assert.equal(serializeLayoutFile(back), text);
+    const without = parsed(serializeLayoutFile({ kind: 'diagram', layout: sample() }));
+    assert.ok(without.kind === 'diagram' && without.layout.routes.size === 0);
+    const bad = parseLayoutFile(text.replace('[[160, 94], [240, 94]]', '[[160, 94], "x"]'));
+    assert.ok(!bad.ok && bad.problems[0]!.code === 'layout-value' && bad.problems[0]!.message.includes('the route of "web -> api"'), JSON.stringify(bad));
+  });
+
+  it('merging drops the routes of connections that are gone without naming them', () => {
+    const l = sample();
+    l.routes.set('web -> api', [{ x: 160, y: 94 }, { x: 240, y: 94 }]);
+    l.routes.set('web -> db', [{ x: 160, y: 100 }, { x: 440, y: 100 }]);
+    const { model } = parseDiagram('web\nbackend = group {\n  api\n  db\n}\nweb -> api\napi -> db');
+    const { layout, dropped } = mergeLayout(l, model);
+    assert.deepEqual(dropped, []);
+    assert.deepEqual([...layout.routes.keys()], ['web -> api']);
+  });
+
   it('writes sorted keys, one element per line, whole pixels', () => {
     const l = sample();
     l.nodes.set('a.first', { x: 10.4, y: 10.6, width: 99.5, height: -0.2 });
@@ -194,13 +221,13 @@ describe('layout file: merging with the diagram', () => {
     assert.deepEqual(same.dropped, []);
   });
 
-  it('takes whole-pixel boxes from a scene and carries the waypoints of connections still drawn', () => {
+  it('takes whole-pixel boxes and routes from a scene and carries the waypoints of connections still drawn', () => {
     const box = (id: string, x: number) => ({ id, x, y: 10.5, width: 100.25, height: 40 });
     const scene = {
       direction: 'TB',
       nodes: [box('a', 24.4), box('b', 200)],
       groups: [box('g', 10)],
-      edges: [{ source: 'a', target: 'b' }],
+      edges: [{ source: 'a', target: 'b', points: [{ x: 124.4, y: 30.5 }, { x: 200, y: 30.5 }] }],
     } as unknown as Scene;
     const previous = emptyLayout();
     previous.waypoints.set('a -> b', [{ x: 50.2, y: 60 }]);
@@ -210,5 +237,6 @@ describe('layout file: merging with the diagram', () => {
     assert.deepEqual(l.nodes.get('a'), { x: 24, y: 11, width: 100, height: 40 });
     assert.deepEqual(l.groups.get('g'), { x: 10, y: 11, width: 100, height: 40 });
     assert.deepEqual([...l.waypoints], [['a -> b', [{ x: 50, y: 60 }]]]);
+    assert.deepEqual([...l.routes], [['a -> b', [{ x: 124, y: 31 }, { x: 200, y: 31 }]]]);
   });
 });

@@ -58,6 +58,8 @@ export function layoutWithout(layout: DiagramLayout, scene: Scene, ids: readonly
   for (const [id, b] of layout.nodes) if (!inside(id)) out.nodes.set(id, b);
   for (const [id, b] of layout.groups) if (!inside(id)) out.groups.set(id, b);
   for (const [key, points] of layout.waypoints) out.waypoints.set(key, points);
+  // A route whose end is placed again no longer meets its box, and the kept layout routes it anew.
+  for (const [key, points] of layout.routes) out.routes.set(key, points);
   return out;
 }
 

@@ -65,6 +65,9 @@ describe('layoutEdits', () => {
     assert.deepEqual([...rest.groups.keys()], []);
     const one = layoutWithout(layoutFromScene(scene), scene, ['db']);
     assert.deepEqual([...one.nodes.keys()].sort(), ['api', 'web']);
+    // The kept boxes' routes stay, so connections between them are not drawn again.
+    assert.deepEqual([...one.routes.keys()].sort(), [...layoutFromScene(scene).routes.keys()].sort());
+    assert.ok(one.routes.size > 0);
   });
 
   it('the file text drops what the diagram no longer has', async () => {

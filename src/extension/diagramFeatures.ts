@@ -56,7 +56,7 @@ export function wireDiagramFeatures(context: vscode.ExtensionContext, log: vscod
     fences,
   );
   context.subscriptions.push(layoutFiles, service, fences, fenceLayouts, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
-  for (const command of [new ShowPreviewCommand(previews, fences), new ShowPreviewToSideCommand(previews, fences), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter), ...layoutCommands(previews, service), ...pictureEditCommands(service)]) {
+  for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter), ...layoutCommands(previews, service), ...pictureEditCommands(service, (document, position) => previews.fenceAt(document, position))]) {
     commands.add(command);
   }
   return { service, drawings, exporter, previews, commands };

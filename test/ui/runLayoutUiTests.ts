@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { repoRoot } from '../extension/harness/codeServer';
 import { uiRunner, type Workbench } from './uiRunner';
-import { quickOpen, runCommand, until, webviewFrame } from './workbench';
+import { dragBoxDown, quickOpen, runCommand, until, webviewFrame } from './workbench';
 
 /** A diagram with a group, formatted (the edits keep it formatted), for the gestures that edit the text. */
 const SHOP = 'diagram "Shop"\n\nweb = rectangle "Web"\nbackend = group "Backend" {\n  api = rounded "API"\n  db  = cylinder "DB"\n}\n\nweb -> api\napi -> db\n';
@@ -103,14 +103,7 @@ test('a box dragged in the preview lands in the layout file, and the CLI draws i
   const zoom = Number(/scale\(([\d.]+)\)/.exec((await frame.locator('.react-flow__viewport').getAttribute('style')) ?? '')?.[1] ?? 'NaN');
   assert.ok(zoom > 0, 'the viewport has a zoom');
 
-  const box = (await node(frame, 'web').boundingBox())!;
-  const [sx, sy] = [box.x + box.width / 2, box.y + box.height / 2];
-  await page.mouse.move(sx, sy);
-  await page.mouse.down();
-  // React Flow starts a drag once the pointer has moved past its threshold, and counts from there.
-  await page.mouse.move(sx, sy + 2);
-  for (let i = 1; i <= 10; i++) await page.mouse.move(sx, sy + 2 + i * 15, { steps: 2 });
-  await page.mouse.up();
+  await dragBoxDown(page, (await node(frame, 'web').boundingBox())!, 10);
 
   const expected = before.web!.y + 150 / zoom;
   const kept = await until(async () => fileBoxes()?.web && fileBoxes(), `a layout file written beside the diagram (${layoutFile})`);

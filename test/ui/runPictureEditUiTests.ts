@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { formatDiagram } from '../../src/core/language/index';
 import { uiRunner, type Workbench } from './uiRunner';
-import { problemCounts, quickOpen, runCommand, until, webviewFrame } from './workbench';
+import { dragBoxDown, problemCounts, quickOpen, runCommand, until, webviewFrame } from './workbench';
 
 const runner = uiRunner();
 const T = { timeout: 120_000 };
@@ -217,14 +217,7 @@ test('a Markdown fence’s preview from its CodeLens: a rename edits the fence�
   const drawnY = async () => Number(/translate\(-?[\d.]+px, ?(-?[\d.]+)px\)/.exec((await node('web').getAttribute('style')) ?? '')?.[1] ?? 'NaN');
   const startY = await drawnY();
   assert.ok(Number.isFinite(startY), 'web’s place in the drawing');
-  const box = (await node('web').boundingBox())!;
-  const [sx, sy] = [box.x + box.width / 2, box.y + box.height / 2];
-  await page.mouse.move(sx, sy);
-  await page.mouse.down();
-  // React Flow starts a drag once the pointer has moved past its threshold.
-  await page.mouse.move(sx, sy + 2);
-  for (let i = 1; i <= 8; i++) await page.mouse.move(sx, sy + 2 + i * 15, { steps: 2 });
-  await page.mouse.up();
+  await dragBoxDown(page, (await node('web').boundingBox())!, 8);
   type Entry = { nodes: Record<string, { x: number; y: number }> };
   const kept = await until(async () => {
     if (!existsSync(layoutFile)) return undefined;

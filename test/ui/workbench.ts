@@ -282,3 +282,14 @@ export function approveMcpServersWhenAsked(page: Page): void {
     }
   })();
 }
+
+/** Drags a React Flow box straight down from its centre by `presses` steps of 15 px, past React Flow's drag threshold first. */
+export async function dragBoxDown(page: Page, box: { x: number; y: number; width: number; height: number }, presses: number): Promise<void> {
+  const [sx, sy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  // React Flow starts a drag once the pointer has moved past its threshold, and counts from there.
+  await page.mouse.move(sx, sy + 2);
+  for (let i = 1; i <= presses; i++) await page.mouse.move(sx, sy + 2 + i * 15, { steps: 2 });
+  await page.mouse.up();
+}

@@ -26,7 +26,7 @@ function targetResource(previews: PreviewManager, arg: unknown): vscode.Uri {
  * CodeLens passes it); without a URI, the fence under the cursor of the active Markdown
  * editor; else the `.diagram` document `targetResource` finds.
  */
-async function previewTarget(previews: PreviewManager, fences: MarkdownFences, arg: unknown, options: unknown): Promise<vscode.Uri | DiagramSource> {
+async function previewTarget(previews: PreviewManager, arg: unknown, options: unknown): Promise<vscode.Uri | DiagramSource> {
   const fence = options && typeof options === 'object' ? (options as { fence?: unknown }).fence : undefined;
   if (arg instanceof vscode.Uri && typeof fence === 'number') {
     const source = previews.fenceOf(await vscode.workspace.openTextDocument(arg), fence);
@@ -35,8 +35,7 @@ async function previewTarget(previews: PreviewManager, fences: MarkdownFences, a
   }
   const editor = vscode.window.activeTextEditor;
   if (!(arg instanceof vscode.Uri) && editor && isMarkdownDocument(editor.document)) {
-    const at = fences.fenceAt(editor.document, editor.selection.active);
-    const source = at && previews.fenceOf(editor.document, at.fence.index);
+    const source = previews.fenceAt(editor.document, editor.selection.active);
     if (!source) throw new Error(vscode.l10n.t('Put the cursor in a diagram block first.'));
     return source;
   }
@@ -45,23 +44,17 @@ async function previewTarget(previews: PreviewManager, fences: MarkdownFences, a
 
 export class ShowPreviewCommand implements Command {
   readonly id = 'archflow.showPreview';
-  constructor(
-    private readonly previews: PreviewManager,
-    private readonly fences: MarkdownFences,
-  ) {}
+  constructor(private readonly previews: PreviewManager) {}
   async execute(arg?: unknown, options?: unknown): Promise<void> {
-    this.previews.open(await previewTarget(this.previews, this.fences, arg, options), { toSide: false, preserveFocus: false });
+    this.previews.open(await previewTarget(this.previews, arg, options), { toSide: false, preserveFocus: false });
   }
 }
 
 export class ShowPreviewToSideCommand implements Command {
   readonly id = 'archflow.showPreviewToSide';
-  constructor(
-    private readonly previews: PreviewManager,
-    private readonly fences: MarkdownFences,
-  ) {}
+  constructor(private readonly previews: PreviewManager) {}
   async execute(arg?: unknown, options?: unknown): Promise<void> {
-    this.previews.open(await previewTarget(this.previews, this.fences, arg, options), { toSide: true });
+    this.previews.open(await previewTarget(this.previews, arg, options), { toSide: true });
   }
 }
 

@@ -6,27 +6,47 @@ import type { DiagramService } from '../documents/diagramService';
 import type { Command } from '../util/commandManager';
 import { isDiagramDocument } from '../util/diagramDocument';
 import { displayLocale } from '../locale';
+import type { DiagramSource, SourceText } from '../preview/diagramSource';
+import { documentSource } from '../preview/diagramSource';
 import { applyPictureEdit, pictureEditOptions } from './applyPictureEdit';
 import { elementAtCursor, targetAtCursor } from './cursorTarget';
 
-/** The active `.diagram` editor, or an error for the user. */
-function diagramEditor(): vscode.TextEditor {
+/** The diagram fence of a Markdown document that holds `position`, if any. */
+export type FenceAtCursor = (document: vscode.TextDocument, position: vscode.Position) => DiagramSource | undefined;
+
+/** The diagram the cursor is in: its editor, its text (a `.diagram` document's, or a Markdown fence's), the cursor in that text. */
+interface CursorDiagram {
+  editor: vscode.TextEditor;
+  text: SourceText;
+  model: DiagramModel;
+  position: vscode.Position;
+}
+
+/** The diagram under the active editor's cursor, or an error for the user. */
+function diagramAtCursor(service: DiagramService, fenceAt: FenceAtCursor | undefined): CursorDiagram {
   const editor = vscode.window.activeTextEditor;
-  if (!editor || !isDiagramDocument(editor.document)) throw new Error(vscode.l10n.t('Open a .diagram file first.'));
-  return editor;
+  const active = editor?.selection.active;
+  const source = !editor || !active ? undefined : isDiagramDocument(editor.document) ? documentSource(editor.document.uri) : fenceAt?.(editor.document, active);
+  const read = source && editor ? source.read(editor.document) : undefined;
+  const line = read?.ok && active ? read.text.lineAt(active.line) : undefined;
+  if (!editor || !active || !read?.ok || line === undefined) throw new Error(vscode.l10n.t('Open a .diagram file, or put the cursor in a diagram block, first.'));
+  const text = read.text;
+  // A fence's lines lose their container prefix (a list's indentation, "> "): the cursor moves left by it.
+  const prefix = editor.document.lineAt(active.line).text.length - (text.getText().split(/\r\n|\r|\n/)[line] ?? '').length;
+  const position = new vscode.Position(line, Math.max(0, active.character - Math.max(0, prefix)));
+  return { editor, text, model: service.analyze(text).model, position };
 }
 
-/** The active editor, its model and what is under its cursor, or an error for the user. */
-function atCursor(service: DiagramService): { editor: vscode.TextEditor; model: DiagramModel; target: EditTarget } {
-  const editor = diagramEditor();
-  const { model } = service.analyze(editor.document);
-  const target = targetAtCursor(model, editor.selection.active);
+/** The diagram under the cursor and the node, group or connection there, or an error for the user. */
+function atCursor(service: DiagramService, fenceAt: FenceAtCursor | undefined): CursorDiagram & { target: EditTarget } {
+  const at = diagramAtCursor(service, fenceAt);
+  const target = targetAtCursor(at.model, at.position);
   if (!target) throw new Error(vscode.l10n.t('Put the cursor on a node, group or connection.'));
-  return { editor, model, target };
+  return { ...at, target };
 }
 
-async function run(editor: vscode.TextEditor, edit: (text: string) => PictureEditResult): Promise<void> {
-  const result = await applyPictureEdit(editor.document, edit);
+async function run(at: CursorDiagram, edit: (text: string) => PictureEditResult): Promise<void> {
+  const result = await applyPictureEdit(at.editor.document, edit, at.text);
   if (!result.ok) void vscode.window.showWarningMessage(result.reason);
 }
 
@@ -39,24 +59,32 @@ function describe(model: DiagramModel, target: EditTarget): string {
 /** Rename the label of the node, group or connection under the cursor. */
 export class RenameLabelCommand implements Command {
   readonly id = 'archflow.renameLabel';
-  constructor(private readonly service: DiagramService) {}
+  constructor(
+    private readonly service: DiagramService,
+    private readonly fenceAt?: FenceAtCursor,
+  ) {}
   async execute(): Promise<void> {
-    const { editor, model, target } = atCursor(this.service);
+    const at = atCursor(this.service, this.fenceAt);
+    const { model, target } = at;
     const current = 'element' in target ? model.elements.find((e) => e.id === target.element)?.label : model.connections.find((c) => c.id === target.connection)?.label;
     const label = await vscode.window.showInputBox({ title: vscode.l10n.t('Label of {0}', describe(model, target)), value: current ?? '', prompt: vscode.l10n.t('\\n starts a new line.') });
     if (label === undefined) return;
-    await run(editor, (text) => renameLabel(text, target, label.replace(/\\n/g, '\n'), pictureEditOptions()));
+    await run(at, (text) => renameLabel(text, target, label.replace(/\\n/g, '\n'), pictureEditOptions()));
   }
 }
 
 /** Delete the node, group or connection under the cursor (a group asks about its members). */
 export class DeleteElementCommand implements Command {
   readonly id = 'archflow.deleteElement';
-  constructor(private readonly service: DiagramService) {}
+  constructor(
+    private readonly service: DiagramService,
+    private readonly fenceAt?: FenceAtCursor,
+  ) {}
   async execute(): Promise<void> {
-    const { editor, model, target } = atCursor(this.service);
+    const at = atCursor(this.service, this.fenceAt);
+    const { model, target } = at;
     if ('connection' in target) {
-      await run(editor, (text) => deleteElements(text, { connections: [target.connection] }, pictureEditOptions()));
+      await run(at, (text) => deleteElements(text, { connections: [target.connection] }, pictureEditOptions()));
       return;
     }
     let groups: 'keepMembers' | 'deleteMembers' | undefined;
@@ -67,23 +95,26 @@ export class DeleteElementCommand implements Command {
       if (!picked) return;
       groups = picked.value;
     }
-    await run(editor, (text) => deleteElements(text, { elements: [target.element], ...(groups ? { groups } : {}) }, pictureEditOptions()));
+    await run(at, (text) => deleteElements(text, { elements: [target.element], ...(groups ? { groups } : {}) }, pictureEditOptions()));
   }
 }
 
 /** Connect the element under the cursor to one picked from a list. */
 export class ConnectToCommand implements Command {
   readonly id = 'archflow.connectTo';
-  constructor(private readonly service: DiagramService) {}
+  constructor(
+    private readonly service: DiagramService,
+    private readonly fenceAt?: FenceAtCursor,
+  ) {}
   async execute(): Promise<void> {
-    const editor = diagramEditor();
-    const { model } = this.service.analyze(editor.document);
-    const source = elementAtCursor(model, editor.selection.active);
+    const at = diagramAtCursor(this.service, this.fenceAt);
+    const { model } = at;
+    const source = elementAtCursor(model, at.position);
     if (!source) throw new Error(vscode.l10n.t('Put the cursor on a node or group.'));
     const items = model.elements.filter((e) => e.id !== source.id).map((e) => ({ label: e.id, description: e.label !== e.id ? e.label.replace(/\n/g, ' ') : '' }));
     const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Connect {0} to…', source.id), matchOnDescription: true });
     if (!picked) return;
-    await run(editor, (text) => connectElements(text, { source: source.id, target: picked.label }, pictureEditOptions()));
+    await run(at, (text) => connectElements(text, { source: source.id, target: picked.label }, pictureEditOptions()));
   }
 }
 
@@ -115,9 +146,13 @@ function choicesFor(name: AttributeName): ValueItem[] | undefined {
 /** Restyle the element or connection under the cursor: pick what to change, then its value. */
 export class RestyleCommand implements Command {
   readonly id = 'archflow.restyle';
-  constructor(private readonly service: DiagramService) {}
+  constructor(
+    private readonly service: DiagramService,
+    private readonly fenceAt?: FenceAtCursor,
+  ) {}
   async execute(): Promise<void> {
-    const { editor, model, target } = atCursor(this.service);
+    const at = atCursor(this.service, this.fenceAt);
+    const { model, target } = at;
     const element = 'element' in target ? model.elements.find((e) => e.id === target.element) : undefined;
     const context = element ? element.kind : 'connection';
     const locale = displayLocale();
@@ -147,10 +182,11 @@ export class RestyleCommand implements Command {
       }
       change = { attribute: picked.attribute, ...(value !== undefined ? { value } : {}) };
     }
-    await run(editor, (text) => restyle(text, [target], change, pictureEditOptions()));
+    await run(at, (text) => restyle(text, [target], change, pictureEditOptions()));
   }
 }
 
-export function pictureEditCommands(service: DiagramService): Command[] {
-  return [new RenameLabelCommand(service), new DeleteElementCommand(service), new ConnectToCommand(service), new RestyleCommand(service)];
+/** The commands that edit the diagram under the cursor: a `.diagram` document's, or (given `fenceAt`) a Markdown fence's. */
+export function pictureEditCommands(service: DiagramService, fenceAt?: FenceAtCursor): Command[] {
+  return [new RenameLabelCommand(service, fenceAt), new DeleteElementCommand(service, fenceAt), new ConnectToCommand(service, fenceAt), new RestyleCommand(service, fenceAt)];
 }

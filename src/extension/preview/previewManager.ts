@@ -6,7 +6,7 @@ import { Disposable } from '../util/dispose';
 import { isDiagramDocument } from '../util/diagramDocument';
 import { fenceNamesOf } from '../markdown/fenceLayouts';
 import { fenceSource } from '../markdown/fenceSource';
-import type { MarkdownFences } from '../markdown/markdownFences';
+import { isMarkdownDocument, type MarkdownFences } from '../markdown/markdownFences';
 import { DiagramPreview, type PreviewContext, type RenderedEvent } from './diagramPreview';
 import { documentSource, type DiagramSource } from './diagramSource';
 import { LayoutEditor } from './layoutEditor';
@@ -90,6 +90,12 @@ export class PreviewManager extends Disposable implements vscode.WebviewPanelSer
   fenceOf(document: vscode.TextDocument, index: number): DiagramSource | undefined {
     const name = fenceNamesOf(this.fences.analyze(document), document.uri)[index];
     return name === undefined ? undefined : fenceSource(document.uri, name, this.fences);
+  }
+
+  /** The diagram fence of a Markdown document whose lines hold `position`, if any. */
+  fenceAt(document: vscode.TextDocument, position: vscode.Position): DiagramSource | undefined {
+    const at = isMarkdownDocument(document) ? this.fences.fenceAt(document, position) : undefined;
+    return at && this.fenceOf(document, at.fence.index);
   }
 
   /** Opens (or reveals) the preview of a `.diagram` document or of a Markdown fence (`source`). */

@@ -141,6 +141,32 @@ suite('Markdown fence preview', () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
+  test('Delete Element in the command palette acts on the fence under the cursor: a connection, and a node in a list item', async function () {
+    this.timeout(60_000);
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(md()));
+    const doc = editor.document;
+    const at = (text: string, column: number) => {
+      const line = doc.getText().split('\n').indexOf(text);
+      assert.ok(line >= 0, text);
+      editor.selection = new vscode.Selection(line, column, line, column);
+    };
+    at('web -> api "HTTPS"', 1);
+    await vscode.commands.executeCommand('archflow.deleteElement');
+    const withoutConnection = MD.replace('web -> api "HTTPS"\n', '');
+    assert.equal(doc.getText(), withoutConnection);
+    // The list item's indentation is not part of the fence's text: the cursor on "pay" still finds pay.
+    at('  pay = rectangle "Pay"', 3);
+    await vscode.commands.executeCommand('archflow.deleteElement');
+    assert.equal(doc.getText(), withoutConnection.replace('  pay = rectangle "Pay"\n', ''));
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), withoutConnection);
+    // Outside every fence the command writes nothing (it says where to put the cursor).
+    at('Intro.', 0);
+    await vscode.commands.executeCommand('archflow.deleteElement');
+    assert.equal(doc.getText(), withoutConnection);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
   test('a fence that leaves the document: the drawing stays, gestures and export are refused; back again, it is edited and exported', async function () {
     this.timeout(90_000);
     const editor = await openFromLens(0, 'checkout');

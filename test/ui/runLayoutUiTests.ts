@@ -429,5 +429,15 @@ test('without a layout file a dropped shape goes into the held drawing where it 
   assert.equal(existsSync(shopLayout), false, 'no layout file written');
   await previewKey(frame, 'Control+z');
   await expectSaved(SHOP, 'one undo in the preview takes it back');
+  await until(async () => (await frame.locator('.react-flow__node[data-id="note_2"]').count()) === 0, 'the preview without the note');
+  // Redo declares it again, and draws it where it was dropped, not where placement would put a new box.
+  await previewKey(frame, 'Control+Shift+z');
+  await expectSaved(SHOP.replace('}\n\nweb -> api', '}\nnote_2 = note "note"\n\nweb -> api'), 'redo declares the note again');
+  await until(async () => {
+    const b = await node(frame, 'note_2').boundingBox().catch(() => null);
+    return b && Math.abs(b.x + b.width / 2 - (placed.x + placed.width / 2)) <= 3 && Math.abs(b.y + b.height / 2 - (placed.y + placed.height / 2)) <= 3;
+  }, 'the note drawn again where it was dropped');
   assert.equal(existsSync(shopLayout), false, 'still no layout file');
+  await previewKey(frame, 'Control+z');
+  await expectSaved(SHOP, 'undone again');
 });

@@ -86,7 +86,11 @@ export class LayoutEditor {
     const kept = await this.service.kept(document.uri);
     const previous = kept.source === 'file' ? kept.layout : undefined;
     const layout = layoutWithDrops(pending.shown, previous, pending.moves, pending.drops, drawn);
-    if (kept.source === 'held' && pending.moves.length === 0) return this.service.holdPositions(document.uri, layout);
+    if (kept.source === 'held' && pending.moves.length === 0) {
+      // Joins the edit's step, so a redo puts the box back where it was dropped, not where placement would.
+      this.#history.record(document.uri, { kind: 'held', before: layoutFromScene(pending.shown), after: layout }, pending.step);
+      return this.service.holdPositions(document.uri, layout);
+    }
     return this.#write(document, pending.shown, () => layout, false, pending.step);
   }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { DiagramLayout } from '../../core/layout/layoutFile';
 import { lineEdits } from '../../languageService/pictureEdits/index';
 import type { DiagramService } from '../documents/diagramService';
 import { layoutFileUri } from '../documents/layoutFiles';
@@ -20,7 +21,14 @@ export interface TextPart {
   version: number;
 }
 
-export type HistoryPart = LayoutPart | TextPart;
+/** Positions given to the preview's held drawing (a box dropped without a layout file): kept in memory only, never stale. */
+export interface HeldPart {
+  kind: 'held';
+  before: DiagramLayout;
+  after: DiagramLayout;
+}
+
+export type HistoryPart = LayoutPart | TextPart | HeldPart;
 /** What {@link PreviewHistory.record} returns, to join a later part to the same step. */
 export type HistoryStep = readonly HistoryPart[];
 
@@ -64,14 +72,19 @@ export class PreviewHistory {
     const stack = this.#stacks.get(uri.toString());
     const parts = stack?.[way]();
     if (!stack || !parts) return false;
-    const from = (p: HistoryPart) => (way === 'undo' ? p.after : p.before);
-    const to = (p: HistoryPart) => (way === 'undo' ? p.before : p.after);
+    const from = <P extends HistoryPart>(p: P): P['before'] => (way === 'undo' ? p.after : p.before);
+    const to = <P extends HistoryPart>(p: P): P['before'] => (way === 'undo' ? p.before : p.after);
     const document = parts.some((p) => p.kind === 'text') ? await this.#document(uri) : undefined;
     const layoutFile = layoutFileUri(uri);
     const file = parts.some((p) => p.kind === 'layout') ? await this.service.layoutFiles?.read(layoutFile) : undefined;
-    const stale = parts.find((p) => (p.kind === 'text' ? document?.version !== p.version : file?.state === 'absent' || !file || file.text !== from(p)));
+    const stale = parts.find((p) => (p.kind === 'text' ? document?.version !== p.version : p.kind === 'layout' && (file?.state === 'absent' || !file || file.text !== from(p))));
     if (stale) return this.#refuse(stack, stale);
     for (const part of parts) {
+      if (part.kind === 'held') {
+        // A preview closed since holds nothing any more: the text's part still goes back.
+        this.service.holdPositions(uri, to(part));
+        continue;
+      }
       if (part.kind === 'layout') {
         await this.service.layoutFiles!.write(layoutFile, to(part));
         continue;

@@ -285,7 +285,7 @@ export async function run(): Promise<void> {
   }
 
   const chat = part === 'preview' || part === 'language' || part === 'soak' ? undefined : await benchChat(api.chat, ext.extensionPath);
-  const soak = part === 'soak' ? await benchSoak(api, folder, Number(process.env.ARCHFLOW_SOAK_EDITS ?? 1000)) : undefined;
+  const soak = part === 'soak' ? await benchSoak(api, folder, { edits: Number(process.env.ARCHFLOW_SOAK_EDITS ?? 1000) }) : undefined;
   const bench = { activationMs: round(activationMs), idleEventLoopDelayMs: round(idleDelayMs), sizes: results, chat, language, soak };
   console.log(JSON.stringify(bench, null, 2));
   if (out) writeFileSync(out, JSON.stringify({ passed: 1, failed: 0, pending: 0, tests: [{ title: 'benchmark', state: 'passed' }], bench }, null, 2));

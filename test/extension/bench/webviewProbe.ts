@@ -3,14 +3,16 @@
 // - the host logs `[webview-probe] <label>` and waits for `<label>.json` in the folder that
 //   ARCHFLOW_WEBVIEW_PROBE_DIR names (requestWebviewCounts);
 // - the runner sees the line in the extension host's console, forces a garbage collection in
-//   the browser and, in each ArchFlow webview (the preview, the chat), counts the event
-//   listeners on `window` and `document` with DevTools' DOMDebugger.getEventListeners and
-//   reads the JS heap, then writes the file (answerWebviewProbes).
+//   the browser and, in each frame's main execution context that holds an ArchFlow webview
+//   (the preview, the chat: their config element names them), counts the event listeners on
+//   `window` and `document` with DevTools' DOMDebugger.getEventListeners and reads the JS
+//   heap, then writes the file (answerWebviewProbes). The webviews' frames share the page's
+//   DevTools session here, so they are reached by execution context, not by a session each.
 // No hook in the webviews: what is counted is what the browser itself holds. Listeners on
 // other nodes go with their nodes, so window and document are where a forgotten one stays.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CDPSession, Frame, Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
 export interface WebviewCounts {
   /** Which webview: its config element names it (`preview`, `chat`). */
@@ -40,7 +42,9 @@ export async function requestWebviewCounts(label: string, timeoutMs = 60_000): P
     if (Date.now() > deadline) throw new Error(`the runner did not count the webviews for ${label}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  return JSON.parse(readFileSync(file, 'utf8')) as WebviewProbe;
+  const answer = JSON.parse(readFileSync(file, 'utf8')) as WebviewProbe | { error: string };
+  if ('error' in answer) throw new Error(`the runner could not count the webviews for ${label}: ${answer.error}`);
+  return answer;
 }
 
 /** Runner side: called with each line of the extension host's console; counts when asked. */
@@ -62,70 +66,65 @@ export function answerWebviewProbes(page: Page, dir: string): (line: string) => 
 }
 
 async function probeWebviews(page: Page): Promise<WebviewProbe> {
-  const cdp = await page.context().newCDPSession(page);
+  const webviews: WebviewCounts[] = [];
+  // The page's session reaches every frame of its renderer (webviews included: their frames
+  // share the page's session, with one execution context each); a frame out of process has
+  // a session of its own, which is the only kind newCDPSession accepts for a frame.
+  const sessions: CDPSession[] = [await page.context().newCDPSession(page)];
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    const own = await page
+      .context()
+      .newCDPSession(frame)
+      .catch(() => undefined);
+    if (own) sessions.push(own);
+  }
   try {
-    // Frames in the page's process answer through its session; a frame in a process of its own through one of its own.
-    const contexts = await defaultContexts(cdp);
-    const { frameTree } = await cdp.send('Page.getFrameTree');
-    const frameIds = new Map<string, string>();
-    const walk = (node: typeof frameTree) => {
-      frameIds.set(node.frame.url, node.frame.id);
-      for (const child of node.childFrames ?? []) walk(child);
-    };
-    walk(frameTree);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const webviews: WebviewCounts[] = [];
-    for (const frame of page.frames()) {
-      const kind = await frame.evaluate(() => document.querySelector('meta[id^="archflow-"][id$="-config"]')?.id.replace(/^archflow-|-config$/g, '')).catch(() => undefined);
-      if (!kind) continue;
-      const contextId = contexts.get(frameIds.get(frame.url()) ?? '');
-      webviews.push(contextId !== undefined ? await countIn(cdp, kind, contextId) : await countInOwnProcess(page, frame, kind));
+    for (const cdp of sessions) {
+      await cdp.send('HeapProfiler.collectGarbage');
+      for (const contextId of await defaultContexts(cdp)) {
+        const kind = await evaluate(cdp, contextId, `(document.querySelector('meta[id^="archflow-"][id$="-config"]') || {}).id`);
+        if (typeof kind === 'string') webviews.push(await countIn(cdp, kind.replace(/^archflow-|-config$/g, ''), contextId));
+      }
     }
     return { webviews, frames: page.frames().length };
   } finally {
-    await cdp.detach().catch(() => undefined);
+    for (const cdp of sessions) await cdp.detach().catch(() => undefined);
   }
 }
 
-/** Each frame's main execution context in this session, by frame id. */
-async function defaultContexts(cdp: CDPSession): Promise<Map<string, number>> {
-  const contexts = new Map<string, number>();
-  cdp.on('Runtime.executionContextCreated', ({ context }) => {
-    const aux = context.auxData as { frameId?: string; isDefault?: boolean } | undefined;
-    if (aux?.isDefault && aux.frameId) contexts.set(aux.frameId, context.id);
-  });
+/** The main execution context of each frame this session reaches (the frames' worlds, not the extensions' or utility worlds). */
+async function defaultContexts(cdp: CDPSession): Promise<number[]> {
+  const contexts: number[] = [];
+  const created = ({ context }: { context: { id: number; auxData?: unknown } }) => {
+    if ((context.auxData as { isDefault?: boolean } | undefined)?.isDefault) contexts.push(context.id);
+  };
+  cdp.on('Runtime.executionContextCreated', created);
   // Enabling reports every existing context before it answers.
   await cdp.send('Runtime.enable');
+  cdp.off('Runtime.executionContextCreated', created);
   return contexts;
 }
 
-async function countInOwnProcess(page: Page, frame: Frame, kind: string): Promise<WebviewCounts> {
-  const own = await page.context().newCDPSession(frame);
-  try {
-    await own.send('HeapProfiler.collectGarbage');
-    return await countIn(own, kind);
-  } finally {
-    await own.detach().catch(() => undefined);
-  }
+async function evaluate(cdp: CDPSession, contextId: number, expression: string): Promise<unknown> {
+  // A frame may go away between the listing and the question: it then counts as no webview.
+  const answer = await cdp.send('Runtime.evaluate', { expression, contextId, returnByValue: true }).catch(() => undefined);
+  return answer?.result.value;
 }
 
-async function countIn(cdp: CDPSession, kind: string, contextId?: number): Promise<WebviewCounts> {
+async function countIn(cdp: CDPSession, kind: string, contextId: number): Promise<WebviewCounts> {
   const listenersOn = async (expression: string) => {
-    const { result } = await cdp.send('Runtime.evaluate', { expression, ...(contextId !== undefined ? { contextId } : {}), objectGroup: 'webview-probe' });
+    const { result } = await cdp.send('Runtime.evaluate', { expression, contextId, objectGroup: 'webview-probe' });
     const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
     return listeners.length;
   };
   try {
-    const { result: heap } = await cdp.send('Runtime.evaluate', {
-      expression: 'performance.memory ? performance.memory.usedJSHeapSize : undefined',
-      returnByValue: true,
-      ...(contextId !== undefined ? { contextId } : {}),
-    });
+    const heap = await evaluate(cdp, contextId, 'performance.memory ? performance.memory.usedJSHeapSize : undefined');
     return {
       kind,
       windowListeners: await listenersOn('window'),
       documentListeners: await listenersOn('document'),
-      ...(typeof heap.value === 'number' ? { heapBytes: heap.value } : {}),
+      ...(typeof heap === 'number' ? { heapBytes: heap } : {}),
     };
   } finally {
     await cdp.send('Runtime.releaseObjectGroup', { objectGroup: 'webview-probe' });

@@ -1,7 +1,8 @@
 // The editor over time (ARCHFLOW_BENCH_PART=soak): 1,000 edits in a row to a 100-node diagram
 // with the preview open, each waited for until the webview reports it on screen, and every
-// 50th edit the chat (against the fake Messages API) draws a diagram card in a new
-// conversation. Measured in the real extension host and webviews:
+// 100th edit the chat (against the fake Messages API) draws a diagram card in a new
+// conversation (test/extension/suite/soak.test.ts runs a short one and asserts the counts).
+// Measured in the real extension host and webviews:
 // - the extension host's heap after a forced full GC (V8's gc, reached through
 //   --expose-gc set at run time) after the warm-up edits and after the last, and its RSS;
 // - the webview's JS heap as Chromium reports it (performance.memory, precise because the
@@ -12,9 +13,9 @@
 //   created during it is counted until it fires or is cleared; and Node's own list of active
 //   resources (timers, handles such as worker ports and sockets), before and after;
 // - listeners left behind: the extension host's event listeners, emitters and subscriptions
-//   (hostCounts.ts), and in each webview the listeners on window and document and its heap
-//   after a forced collection (webviewProbe.ts, when the runner counts them), after the
-//   warm-up and at the end.
+//   (hostCounts.ts), and in each webview the listeners on window, on document and on the
+//   whole tree, its elements and the renderer's heap after a forced collection
+//   (webviewProbe.ts, when the runner counts them), after the warm-up and at the end.
 import * as vscode from 'vscode';
 import { editedFirstNode, generatePreviewDiagram } from '../../../bench/previewDiagram';
 import type { ChatHandle } from '../../../src/extension/chat/registerChat';

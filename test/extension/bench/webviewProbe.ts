@@ -19,6 +19,10 @@ export interface WebviewCounts {
   kind: string;
   windowListeners: number;
   documentListeners: number;
+  /** Listeners on document and every node under it (the React Flow tree's among them). */
+  treeListeners: number;
+  /** Elements in the document: a drawing left behind in the DOM shows here. */
+  elements: number;
   /** performance.memory.usedJSHeapSize after the collection (the renderer's heap: frames of one site share it). */
   heapBytes?: number;
 }
@@ -113,9 +117,10 @@ async function evaluate(cdp: CDPSession, contextId: number, expression: string):
 }
 
 async function countIn(cdp: CDPSession, kind: string, contextId: number): Promise<WebviewCounts> {
-  const listenersOn = async (expression: string) => {
+  /** depth -1: the node's own listeners and those of every node under it, shadow roots included. */
+  const listenersOn = async (expression: string, depth?: -1) => {
     const { result } = await cdp.send('Runtime.evaluate', { expression, contextId, objectGroup: 'webview-probe' });
-    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId!, ...(depth ? { depth, pierce: true } : {}) });
     return listeners.length;
   };
   try {
@@ -124,6 +129,8 @@ async function countIn(cdp: CDPSession, kind: string, contextId: number): Promis
       kind,
       windowListeners: await listenersOn('window'),
       documentListeners: await listenersOn('document'),
+      treeListeners: await listenersOn('document', -1),
+      elements: Number(await evaluate(cdp, contextId, "document.getElementsByTagName('*').length")),
       ...(typeof heap === 'number' ? { heapBytes: heap } : {}),
     };
   } finally {

@@ -1,7 +1,8 @@
 // The editor over time (ARCHFLOW_BENCH_PART=soak): 1,000 edits in a row to a 100-node diagram
 // with the preview open, each waited for until the webview reports it on screen, and every
 // 100th edit the chat (against the fake Messages API) draws a diagram card in a new
-// conversation (test/extension/suite/soak.test.ts runs a short one and asserts the counts).
+// conversation. It also checks: a listener, emitter, element or frame more at the end than
+// after the warm-up fails the run (countsThatGrew); ARCHFLOW_SOAK_EDITS=60 is the quick check.
 // Measured in the real extension host and webviews:
 // - the extension host's heap after a forced full GC (V8's gc, reached through
 //   --expose-gc set at run time) after the warm-up edits and after the last, and its RSS;
@@ -55,6 +56,11 @@ export interface SoakResult {
   /** Listeners and the like, after warm-up and at the end (see hostCounts.ts and webviewProbe.ts). */
   countsAfterWarmup: SoakCounts;
   countsAtEnd: SoakCounts;
+  /** The counts that must not grow and did, as `what: before -> after` (countsThatGrew); empty when nothing piles up. */
+  grew: string[];
+  /** The webviews' renderer heap after a forced collection (the probe's), after warm-up and at the end; undefined when no runner counts. */
+  rendererHeapAfterGcMb?: [number, number];
+  rendererHeapAfterGcGrowthPct?: number;
 }
 
 export interface SoakCounts {
@@ -70,6 +76,28 @@ export interface SoakOptions {
   cardEvery?: number;
   /** Nodes of the edited diagram. */
   nodes?: number;
+}
+
+/**
+ * The listeners, emitters, subscriptions, DOM elements and frames that are more numerous at the
+ * end than after the warm-up. Exact counts: an edit or a card that leaves one thing behind adds
+ * one per edit or card, and VS Code's own objects were seen to hold still between the two.
+ * The heaps may move (collections are lazy); they are reported, not compared here.
+ */
+export function countsThatGrew(warm: SoakCounts, end: SoakCounts): string[] {
+  const grew: string[] = [];
+  const compare = (what: string, before: number | undefined, after: number | undefined) => {
+    if (after !== undefined && (before === undefined || after > before)) grew.push(`${what}: ${before} -> ${after}`);
+  };
+  for (const key of ['listeners', 'emitters', 'subscriptions'] as const) compare(`host ${key}`, warm.host[key], end.host[key]);
+  if (end.webviews) {
+    compare('frames', warm.webviews?.frames, end.webviews.frames);
+    for (const webview of end.webviews.webviews) {
+      const before = warm.webviews?.webviews.find((w) => w.kind === webview.kind);
+      for (const key of ['windowListeners', 'documentListeners', 'treeListeners', 'elements'] as const) compare(`${webview.kind} ${key}`, before?.[key], webview[key]);
+    }
+  }
+  return grew;
 }
 
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
@@ -205,6 +233,9 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
     const window = Math.min(100, Math.floor((heaps.length - (afterWarmup?.heapsFrom ?? 0)) / 2));
     const warmHeap = window > 0 ? Math.min(...heaps.slice(afterWarmup!.heapsFrom, afterWarmup!.heapsFrom + window)) : undefined;
     const endHeap = window > 0 ? Math.min(...heaps.slice(-window)) : undefined;
+    // Every webview of the page shares one renderer heap: the preview's reading stands for it.
+    const rendererHeap = (c: SoakCounts) => c.webviews?.webviews.find((w) => w.kind === 'preview')?.heapBytes;
+    const [warmRenderer, endRenderer] = [rendererHeap(afterWarmup!.counts), rendererHeap(countsAtEnd)];
     return {
       edits,
       warmupEdits: warmup,
@@ -223,6 +254,8 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
       cards,
       countsAfterWarmup: afterWarmup!.counts,
       countsAtEnd,
+      grew: countsThatGrew(afterWarmup!.counts, countsAtEnd),
+      ...(warmRenderer !== undefined && endRenderer !== undefined ? { rendererHeapAfterGcMb: [mb(warmRenderer), mb(endRenderer)] as [number, number], rendererHeapAfterGcGrowthPct: pct(warmRenderer, endRenderer) } : {}),
     };
   } finally {
     timers?.restore();

@@ -19,6 +19,7 @@ import { format } from 'node:util';
 import { launchChromium } from '../harness/browser';
 import { repoRoot, scratchWorkspace, startCodeServer } from './harness/codeServer';
 import type { SuiteResults } from './suite/index';
+import { answerWebviewProbes } from './bench/webviewProbe';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -63,6 +64,8 @@ async function main(): Promise<number> {
   if (bench) env.ARCHFLOW_CHAT_REPORT_PAINTS = '1';
   if (process.env.ARCHFLOW_BENCH_PART) env.ARCHFLOW_BENCH_PART = process.env.ARCHFLOW_BENCH_PART;
   if (process.env.ARCHFLOW_SOAK_EDITS) env.ARCHFLOW_SOAK_EDITS = process.env.ARCHFLOW_SOAK_EDITS;
+  // The soak asks, through the extension host's console, for the webviews' listeners and heap; the answers go here.
+  env.ARCHFLOW_WEBVIEW_PROBE_DIR = resultsDir;
 
   const artifacts = join(repoRoot, 'test-results');
   mkdirSync(artifacts, { recursive: true });
@@ -84,9 +87,11 @@ async function main(): Promise<number> {
     });
     // The workbench forwards its whole log (and the extension host's console, where
     // mocha reports): keep it in a file, and echo it only with --verbose.
+    const webviewProbe = answerWebviewProbes(page, resultsDir);
     await page.exposeFunction('codeAutomationLog', (_level: string, logArgs: unknown[]) => {
       const line = `${format(...(Array.isArray(logArgs) ? logArgs : [logArgs]))}\n`;
       appendFileSync(workbenchLog, line);
+      webviewProbe(line);
       if (flag('--verbose')) process.stdout.write(line);
     });
     page.on('pageerror', (err) => appendFileSync(workbenchLog, `[pageerror] ${err.message}\n`));

@@ -20,6 +20,7 @@ import { layoutFileUri } from '../documents/layoutFiles';
 import type { Scene } from '../../core/scene';
 import type { LayoutEditor } from './layoutEditor';
 import { StaleLayoutError } from '../../node/layoutRuns';
+import { layoutFailureMessage } from './layoutFailureMessage';
 import { elementAtLine, connectionsAtLine, elementTarget } from '../../languageService/index';
 import { displayLocale } from '../locale';
 import { Disposable } from '../util/dispose';
@@ -65,6 +66,8 @@ export interface RenderedEvent {
   receivedAtEpoch?: number;
   /** The webview's JS heap in use, in bytes, when the webview's browser reports it (see RenderedMessage). */
   webviewHeapBytes?: number;
+  /** Why this version could not be drawn, as the preview's banner says it (the last good drawing stays). */
+  failure?: string;
 }
 
 /** Problems for the preview's banner: errors first, then warnings, each in source order. */
@@ -98,7 +101,7 @@ export class DiagramPreview extends Disposable {
   #refreshing = false;
   #refreshAgain = false;
   /** Start and post times of each posted update, by document version (for RenderedEvent). */
-  readonly #hostTimes = new Map<number, { started: number; posted: number; longestSync: number }>();
+  readonly #hostTimes = new Map<number, { started: number; posted: number; longestSync: number; failure?: string }>();
   /** Send the remembered viewport with the next update (the document changed). */
   #restoreViewport = false;
   /** The drawing on screen (the last one posted), which moves, Keep and export refer to. */
@@ -396,7 +399,7 @@ export class DiagramPreview extends Disposable {
           // The document changed during the layout, which was stopped: the refresh queued by that change draws the newer version.
           if (err instanceof StaleLayoutError) return;
           this.ctx.log.error(`layout of ${resource.toString()} v${version} failed`, err);
-          message.failure = err instanceof Error ? err.message : String(err);
+          message.failure = layoutFailureMessage(err);
         }
       }
       if (!message.scene) {
@@ -423,7 +426,7 @@ export class DiagramPreview extends Disposable {
       const posted = performance.now();
       longestSync = Math.max(longestSync, posted - syncStart);
       if (this.#hostTimes.size > 50) this.#hostTimes.clear();
-      this.#hostTimes.set(message.version, { started, posted, longestSync });
+      this.#hostTimes.set(message.version, { started, posted, longestSync, ...(message.failure ? { failure: message.failure } : {}) });
       const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === source.document.toString());
       if (editor) this.#highlight(editor);
     } catch (err) {
@@ -546,6 +549,7 @@ export class DiagramPreview extends Disposable {
                 refreshStartedAt: times.started,
                 postedAt: times.posted,
                 postedAtEpoch: performance.timeOrigin + times.posted,
+                ...(times.failure ? { failure: times.failure } : {}),
               }
             : {}),
           ...(message.renderMs !== undefined ? { renderMs: message.renderMs } : {}),

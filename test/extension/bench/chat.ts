@@ -23,7 +23,8 @@ import type { HostToChatMessage, ToolItem } from '../../../src/protocol/index';
 import { markdownAnswer } from '../../../bench/chatConversation';
 import { median } from '../../../bench/measure';
 import { generatePreviewDiagram } from '../../../bench/previewDiagram';
-import { startFakeAnthropic, type FakeAnthropic, type ScriptedMessage } from '../../fakeAnthropic/index';
+import type { FakeAnthropic, ScriptedMessage } from '../../fakeAnthropic/index';
+import { openChatOnFake } from './fakeChat';
 
 const RUNS = 3;
 const ANSWER_CHARS = 20_000;
@@ -155,19 +156,11 @@ vscode.postMessage({ n: -1, at: 0 });</script></body></html>`;
 export async function benchChat(chatHandle: ChatHandle, extensionPath: string): Promise<ChatBenchResult> {
   const sent: Sent[] = [];
   let requests = () => 0;
-  const fake = await startFakeAnthropic({ onEvent: recordSends(sent, () => requests()) });
+  const opened = await openChatOnFake(chatHandle, { onEvent: recordSends(sent, () => requests()) });
+  const { fake, chat } = opened;
   requests = () => fake.requests.length;
-  const previous = process.env.ANTHROPIC_API_KEY;
-  process.env.ANTHROPIC_API_KEY = fake.apiKey;
-  const config = vscode.workspace.getConfiguration('archflow.chat');
-  await config.update('baseUrl', fake.url, vscode.ConfigurationTarget.Global);
-  await vscode.workspace.getConfiguration('archflow.mcp').update('claudeDesktop', false, vscode.ConfigurationTarget.Global);
   try {
-    await vscode.commands.executeCommand('archflow.openChat');
-    const chat = await chatHandle.services();
     const posted = chatHandle.view.recorded ?? [];
-    const deadline = Date.now() + 60_000;
-    while (!posted.some((m) => m.type === 'conversation') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const paints: PaintedEvent[] = [];
     const sub = chat.controller.onDidPaint((p) => paints.push(p));
     const answer = markdownAnswer(ANSWER_CHARS, 3);
@@ -294,9 +287,6 @@ export async function benchChat(chatHandle: ChatHandle, extensionPath: string): 
       toolRunMs: round(toolRunMs),
     };
   } finally {
-    await config.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
-    if (previous === undefined) delete process.env.ANTHROPIC_API_KEY;
-    else process.env.ANTHROPIC_API_KEY = previous;
-    await fake.close();
+    await opened.close();
   }
 }

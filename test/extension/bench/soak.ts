@@ -1,6 +1,9 @@
 // The editor over time (ARCHFLOW_BENCH_PART=soak): 1,000 edits in a row to a 100-node diagram
-// with the preview open, each waited for until the webview reports it on screen. Measured in
-// the real extension host and webview:
+// with the preview open, each waited for until the webview reports it on screen, and every
+// 100th edit the chat (against the fake Messages API) draws a diagram card in a new
+// conversation. It also checks: a listener, emitter, element or frame more at the end than
+// after the warm-up fails the run (countsThatGrew); ARCHFLOW_SOAK_EDITS=60 is the quick check.
+// Measured in the real extension host and webviews:
 // - the extension host's heap after a forced full GC (V8's gc, reached through
 //   --expose-gc set at run time) after the warm-up edits and after the last, and its RSS;
 // - the webview's JS heap as Chromium reports it (performance.memory, precise because the
@@ -9,11 +12,17 @@
 //   edits stands for its live heap (the floor between collections);
 // - timers left behind: setTimeout/setInterval are wrapped for the soak, so every timer
 //   created during it is counted until it fires or is cleared; and Node's own list of active
-//   resources (timers, handles such as worker ports and sockets), before and after.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+//   resources (timers, handles such as worker ports and sockets), before and after;
+// - listeners left behind: the extension host's event listeners, emitters and subscriptions
+//   (hostCounts.ts), and in each webview the listeners on window, on document and on the
+//   whole tree, its elements and the renderer's heap after a forced collection
+//   (webviewProbe.ts, when the runner counts them), after the warm-up and at the end.
 import * as vscode from 'vscode';
 import { editedFirstNode, generatePreviewDiagram } from '../../../bench/previewDiagram';
+import type { ChatHandle } from '../../../src/extension/chat/registerChat';
+import { drawCard, openChatOnFake, type FakeChat } from './fakeChat';
+import { fullGc, hostCounts, type HostCounts } from './hostCounts';
+import { requestWebviewCounts, type WebviewProbe } from './webviewProbe';
 
 interface Rendered {
   uri: string;
@@ -42,17 +51,57 @@ export interface SoakResult {
   /** Node's active resources by type, after warm-up and at the end. */
   activeResourcesAfterWarmup: Record<string, number>;
   activeResourcesAtEnd: Record<string, number>;
+  /** Diagram cards the chat drew during the soak (one every `cardEvery` edits). */
+  cards: number;
+  /** Listeners and the like, after warm-up and at the end (see hostCounts.ts and webviewProbe.ts). */
+  countsAfterWarmup: SoakCounts;
+  countsAtEnd: SoakCounts;
+  /** The counts that must not grow and did, as `what: before -> after` (countsThatGrew); empty when nothing piles up. */
+  grew: string[];
+  /** The webviews' renderer heap after a forced collection (the probe's), after warm-up and at the end; undefined when no runner counts. */
+  rendererHeapAfterGcMb?: [number, number];
+  rendererHeapAfterGcGrowthPct?: number;
+}
+
+export interface SoakCounts {
+  host: HostCounts;
+  /** Undefined when no runner counts the webviews (ARCHFLOW_WEBVIEW_PROBE_DIR unset, as under @vscode/test-electron). */
+  webviews?: WebviewProbe;
+}
+
+export interface SoakOptions {
+  edits?: number;
+  warmup?: number;
+  /** The chat draws a card every this many edits (from the first edits on, so the chat's first use is warm-up); 0: never. */
+  cardEvery?: number;
+  /** Nodes of the edited diagram. */
+  nodes?: number;
+}
+
+/**
+ * The listeners, emitters, subscriptions, DOM elements and frames that are more numerous at the
+ * end than after the warm-up. Exact counts: an edit or a card that leaves one thing behind adds
+ * one per edit or card, and VS Code's own objects were seen to hold still between the two.
+ * The heaps may move (collections are lazy); they are reported, not compared here.
+ */
+export function countsThatGrew(warm: SoakCounts, end: SoakCounts): string[] {
+  const grew: string[] = [];
+  const compare = (what: string, before: number | undefined, after: number | undefined) => {
+    if (after !== undefined && (before === undefined || after > before)) grew.push(`${what}: ${before} -> ${after}`);
+  };
+  for (const key of ['listeners', 'emitters', 'subscriptions'] as const) compare(`host ${key}`, warm.host[key], end.host[key]);
+  if (end.webviews) {
+    compare('frames', warm.webviews?.frames, end.webviews.frames);
+    for (const webview of end.webviews.webviews) {
+      const before = warm.webviews?.webviews.find((w) => w.kind === webview.kind);
+      for (const key of ['windowListeners', 'documentListeners', 'treeListeners', 'elements'] as const) compare(`${webview.kind} ${key}`, before?.[key], webview[key]);
+    }
+  }
+  return grew;
 }
 
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 const pct = (from: number, to: number) => Math.round(((to - from) / from) * 1000) / 10;
-
-function fullGc(): void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  gc();
-  gc();
-}
 
 function activeResources(): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -108,11 +157,12 @@ function countTimers() {
   };
 }
 
-export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered> }, folder: vscode.Uri, edits = 1000, warmup = 100): Promise<SoakResult> {
-  const file = vscode.Uri.joinPath(folder, 'soak-100.diagram');
-  await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(generatePreviewDiagram(100)));
+export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered>; chat: ChatHandle }, folder: vscode.Uri, options: SoakOptions = {}): Promise<SoakResult> {
+  const { edits = 1000, warmup = 100, cardEvery = 50, nodes = 100 } = options;
+  const file = vscode.Uri.joinPath(folder, `soak-${nodes}.diagram`);
+  await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(generatePreviewDiagram(nodes)));
   const doc = await vscode.workspace.openTextDocument(file);
-  const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+  let editor: vscode.TextEditor | undefined;
   const uri = doc.uri.toString();
   const heaps: number[] = [];
   let waiting: { version: number; resolve: () => void } | undefined;
@@ -136,18 +186,28 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
     });
   const settle = () => new Promise((r) => setTimeout(r, 1000));
   let timers: ReturnType<typeof countTimers> | undefined;
+  let chat: FakeChat | undefined;
+  let cards = 0;
+  const counts = async (label: string): Promise<SoakCounts> => {
+    const host = await hostCounts();
+    const webviews = await requestWebviewCounts(label);
+    return { host, ...(webviews ? { webviews } : {}) };
+  };
   try {
+    if (cardEvery > 0) chat = await openChatOnFake(api.chat);
+    // The preview beside the editor, the chat in its own view: both drawn while the edits go on.
+    editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
     const first = drawn(doc.version);
     await vscode.commands.executeCommand('archflow.showPreviewToSide', file);
     await first;
     let halfWay: string[] = [];
-    let afterWarmup: { heap: number; rss: number; resources: Record<string, number>; heapsFrom: number } | undefined;
+    let afterWarmup: { heap: number; rss: number; resources: Record<string, number>; heapsFrom: number; counts: SoakCounts } | undefined;
     for (let i = 0; i < edits; i++) {
       if (i === warmup) {
         await settle();
         fullGc();
         const m = process.memoryUsage();
-        afterWarmup = { heap: m.heapUsed, rss: m.rss, resources: activeResources(), heapsFrom: heaps.length };
+        afterWarmup = { heap: m.heapUsed, rss: m.rss, resources: activeResources(), heapsFrom: heaps.length, counts: await counts('after-warmup') };
         timers = countTimers();
       }
       if (i === Math.floor((warmup + edits) / 2)) {
@@ -158,15 +218,24 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
       const shown = drawn(doc.version + 1);
       await editor.edit((e) => e.replace(doc.lineAt(line).range, editedFirstNode(i)));
       await shown;
-      if ((i + 1) % 50 === 0) console.log(`[soak] ${i + 1} of ${edits} edits drawn`);
+      if (chat && (i + 1) % cardEvery === 0) {
+        await drawCard(chat, doc.getText(), `soak-card-${++cards}.svg`);
+        // The card's chat took the focus: the edits go on in the editor.
+        editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+      }
+      if ((i + 1) % 50 === 0) console.log(`[soak] ${i + 1} of ${edits} edits drawn, ${cards} cards`);
     }
     await settle();
     fullGc();
     const end = process.memoryUsage();
     const resourcesAtEnd = activeResources();
+    const countsAtEnd = await counts('end');
     const window = Math.min(100, Math.floor((heaps.length - (afterWarmup?.heapsFrom ?? 0)) / 2));
     const warmHeap = window > 0 ? Math.min(...heaps.slice(afterWarmup!.heapsFrom, afterWarmup!.heapsFrom + window)) : undefined;
     const endHeap = window > 0 ? Math.min(...heaps.slice(-window)) : undefined;
+    // Every webview of the page shares one renderer heap: the preview's reading stands for it.
+    const rendererHeap = (c: SoakCounts) => c.webviews?.webviews.find((w) => w.kind === 'preview')?.heapBytes;
+    const [warmRenderer, endRenderer] = [rendererHeap(afterWarmup!.counts), rendererHeap(countsAtEnd)];
     return {
       edits,
       warmupEdits: warmup,
@@ -182,10 +251,16 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
       timersLiveAtEnd: timers?.liveKinds ?? [],
       activeResourcesAfterWarmup: afterWarmup!.resources,
       activeResourcesAtEnd: resourcesAtEnd,
+      cards,
+      countsAfterWarmup: afterWarmup!.counts,
+      countsAtEnd,
+      grew: countsThatGrew(afterWarmup!.counts, countsAtEnd),
+      ...(warmRenderer !== undefined && endRenderer !== undefined ? { rendererHeapAfterGcMb: [mb(warmRenderer), mb(endRenderer)] as [number, number], rendererHeapAfterGcGrowthPct: pct(warmRenderer, endRenderer) } : {}),
     };
   } finally {
     timers?.restore();
     sub.dispose();
+    await chat?.close();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }
 }

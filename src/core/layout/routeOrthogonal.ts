@@ -22,10 +22,15 @@ import { SpatialGrid } from './spatialGrid';
 export const CLEAR = 16;
 /** How far beyond its ends' bounding box a route may go before the search widens (metrics count 80 as a wrap-around). */
 const REACH = 60;
-/** Cost of one bend, in px of length. */
-const BEND = 40;
-/** Cost of crossing a connection routed before, in px of length. */
-const CROSS = 60;
+/**
+ * Cost of one bend, and of crossing a connection routed before, in px of length: what a
+ * reader counts is bends and crossings, so a detour of a bend's worth of px pays for one.
+ * Measured with the kept-layout bench (126 edit rows): 40 and 60 gave crossings + bends
+ * 1.16x a fresh layout (11 rows over 1.25x), 60 and 90 1.16x (10), 80 and 120 1.14x (8),
+ * for about 1.5x the routing time at 300 nodes.
+ */
+const BEND = 80;
+const CROSS = 120;
 /** Cost per px of running on top of a connection routed before. */
 const SHARE = 0.6;
 /**
@@ -43,7 +48,7 @@ const NUDGE = 8;
 /** Ports keep this far from a box's corners, px. */
 const CORNER = 12;
 /** Cost of an end leaving or entering by the other side `sideOptions` offers, in px of length: below a bend, so saving one pays. */
-const OTHER_SIDE = 20;
+const OTHER_SIDE = 40;
 /** Smallest gap between two connection ends on one side of a box, px. */
 const PORT_GAP = 10;
 

@@ -100,3 +100,53 @@ describe('routeOrthogonal', () => {
     assert.deepEqual(routeOrthogonal(boxes, requests, 'LR'), routes);
   });
 });
+
+describe('routeOrthogonal: the side each end takes', () => {
+  const bends = (route: Point[]) => cleanRoute(route).length - 2;
+  const crossings = (p: Point[], q: Point[]) => {
+    let n = 0;
+    for (const s of segmentsOf(cleanRoute(p))) for (const t of segmentsOf(cleanRoute(q))) if (segmentsCross(s, t)) n++;
+    return n;
+  };
+
+  it('boxes apart on both axes are joined by an L with one bend, not a Z with two', () => {
+    const boxes = new Map([['a', box(0, 0)], ['b', box(300, 300)]]);
+    const requests = [{ source: 'a', target: 'b' }];
+    const [route] = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, [route!]);
+    assert.equal(bends(route!), 1, JSON.stringify(route));
+    // It still leaves by the side facing the flow (a's right), and enters b from above.
+    assert.equal(route![0]!.x, 120);
+    assert.equal(route![route!.length - 1]!.y, 300);
+  });
+
+  it('boxes facing each other along the flow keep the facing sides', () => {
+    const boxes = new Map([['a', box(0, 0)], ['b', box(300, 20)]]);
+    const [route] = routeOrthogonal(boxes, [{ source: 'a', target: 'b' }], 'LR');
+    assert.equal(route![0]!.x, 120);
+    assert.equal(route![route!.length - 1]!.x, 300);
+  });
+
+  it('takes the side whose route crosses nothing drawn before, even where the flow side would be as short', () => {
+    const boxes = new Map([['a', box(0, 0)], ['b', box(300, 200)], ['d', box(190, 100, 60, 40)], ['c', box(460, 100, 60, 40)]]);
+    const keep: Point[] = [{ x: 250, y: 120 }, { x: 460, y: 120 }];
+    const requests: RouteRequest[] = [{ source: 'a', target: 'b' }, { source: 'd', target: 'c', keep }];
+    const routes = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, routes);
+    assert.deepEqual(routes[1], keep);
+    assert.equal(crossings(routes[0]!, keep), 0, JSON.stringify(routes[0]));
+    assert.equal(bends(routes[0]!), 1, JSON.stringify(routes[0]));
+    assert.equal(routes[0]![0]!.y, 48, 'leaves a from below');
+  });
+
+  it('ends sharing a side taken instead of the facing one are spread apart, and their routes do not cross', () => {
+    const boxes = new Map([['s1', box(0, 0)], ['s2', box(0, 80)], ['s3', box(0, 160)], ['t', box(300, 400, 160, 48)]]);
+    const requests = ['s1', 's2', 's3'].map((s) => ({ source: s, target: 't' }));
+    const routes = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, routes);
+    const ends = routes.map((r) => r[r.length - 1]!);
+    assert.equal(new Set(ends.map((p) => `${p.x},${p.y}`)).size, 3, JSON.stringify(ends));
+    for (let i = 0; i < routes.length; i++) for (let j = i + 1; j < routes.length; j++) assert.equal(crossings(routes[i]!, routes[j]!), 0, `${i} and ${j}: ${JSON.stringify(routes)}`);
+    for (const r of routes) assert.ok(bends(r) <= 2, JSON.stringify(r));
+  });
+});

@@ -3,8 +3,11 @@
  * ELK only routes what it placed itself (elkjs has no libavoid) and libavoid-js measured too
  * slow at 300 nodes (docs/decisions/0010-kept-layout-router.md).
  *
- * Each connection leaves its source from the side facing the target (ties go to the flow),
- * through a short stub, and is searched with A* on a sparse grid of the lines running
+ * Each connection leaves its source from the side facing the target (ties go to the flow)
+ * or, when that saves a bend or a crossing, from the side facing it on the other axis (the
+ * same at the target: an L instead of a Z); the first pass picks the sides, and the ends on
+ * a side are then spread apart for the second. It goes through a short stub at each end,
+ * and is searched with A* on a sparse grid of the lines running
  * `CLEAR` px outside the boxes near its two ends (plus the middles of wide channels), with
  * a cost per bend, per crossing of a connection routed before and per length shared with
  * one. Boxes are obstacles, inflated by half the clearance, so no route runs through a node.

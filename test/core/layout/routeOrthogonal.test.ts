@@ -55,6 +55,10 @@ describe('routeOrthogonal', () => {
     const [down] = routeOrthogonal(boxes, [{ source: 'a', target: 'b' }], 'TB');
     assert.equal(down![0]!.y, 48);
     assert.equal(down![down!.length - 1]!.y, 200);
+    // Offset across the flow but still facing along it: no other side is taken.
+    const [right] = routeOrthogonal(new Map([['a', box(0, 0)], ['b', box(300, 20)]]), [{ source: 'a', target: 'b' }], 'LR');
+    assert.equal(right![0]!.x, 120);
+    assert.equal(right![right!.length - 1]!.x, 300);
   });
 
   it('spreads ends on one side and keeps routes of a fan-out from crossing', () => {
@@ -118,13 +122,6 @@ describe('routeOrthogonal: the side each end takes', () => {
     // It still leaves by the side facing the flow (a's right), and enters b from above.
     assert.equal(route![0]!.x, 120);
     assert.equal(route![route!.length - 1]!.y, 300);
-  });
-
-  it('boxes facing each other along the flow keep the facing sides', () => {
-    const boxes = new Map([['a', box(0, 0)], ['b', box(300, 20)]]);
-    const [route] = routeOrthogonal(boxes, [{ source: 'a', target: 'b' }], 'LR');
-    assert.equal(route![0]!.x, 120);
-    assert.equal(route![route!.length - 1]!.x, 300);
   });
 
   it('takes the side whose route crosses nothing drawn before, even where the flow side would be as short', () => {

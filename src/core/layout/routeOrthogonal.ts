@@ -673,9 +673,10 @@ function besideFixed(fixed: readonly boolean[]): number[] {
 
 /**
  * Spreads apart the inner segments of different routes that lie on one line and overlap,
- * by `NUDGE` px each (less in a narrow channel), never into a box.
+ * by `NUDGE` px each (less in a narrow channel), never into a box; a segment ending inside
+ * another's span goes on the side it turns to there, so the two leave without crossing.
  */
-function nudge(routes: Point[][], obstacles: Map<string, Box>, fixed: readonly boolean[]): Point[][] {
+export function nudge(routes: Point[][], obstacles: Map<string, Box>, fixed: readonly boolean[]): Point[][] {
   interface Seg {
     route: number;
     k: number; // segment from points[k] to points[k+1]
@@ -729,7 +730,29 @@ function nudge(routes: Point[][], obstacles: Map<string, Box>, fixed: readonly b
       const side = (p: Point) => (vertical ? p.x : p.y) - at;
       return side(before) + side(after);
     };
-    const ordered = [...cluster].sort((a, b) => key(a) - key(b) || a.route - b.route || a.k - b.k);
+    // The side each segment turns to at its low and high end (-1, 0 or 1 across the line).
+    const turns = (s: Seg): [number, number] => {
+      const r = out[s.route]!;
+      const side = (p: Point | undefined) => (p ? Math.sign((vertical ? p.x : p.y) - at) : 0);
+      const first = r[s.k]!;
+      const second = r[s.k + 1]!;
+      const firstIsLow = (vertical ? first.y : first.x) <= (vertical ? second.y : second.x);
+      const [atFirst, atSecond] = [side(r[s.k - 1]), side(r[s.k + 2])];
+      return firstIsLow ? [atFirst, atSecond] : [atSecond, atFirst];
+    };
+    // Where one segment ends inside the other's span, it goes on the side it turns to there,
+    // so it leaves the channel without crossing the other; each such end is a vote.
+    const across = (a: Seg, b: Seg) => {
+      const [aLow, aHigh] = turns(a);
+      const [bLow, bHigh] = turns(b);
+      let vote = 0;
+      if (b.lo > a.lo) vote -= bLow;
+      else if (a.lo > b.lo) vote += aLow;
+      if (b.hi < a.hi) vote -= bHigh;
+      else if (a.hi < b.hi) vote += aHigh;
+      return Math.sign(vote);
+    };
+    const ordered = [...cluster].sort((a, b) => across(a, b) || key(a) - key(b) || a.route - b.route || a.k - b.k);
     const lo = Math.min(...cluster.map((c) => c.lo));
     const hi = Math.max(...cluster.map((c) => c.hi));
     const band: Box = vertical ? { x: at - 3 * CLEAR, y: lo, width: 6 * CLEAR, height: hi - lo } : { x: lo, y: at - 3 * CLEAR, width: hi - lo, height: 6 * CLEAR };

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Box } from '../../../src/core/layout/geometry';
 import { cleanRoute, routeEnters, segmentsCross, segmentsOf, WRAP_OVERSHOOT } from '../../../src/core/layout/metrics';
-import { CLEAR, routeOrthogonal, type RouteRequest } from '../../../src/core/layout/routeOrthogonal';
+import { CLEAR, nudge, routeOrthogonal, type RouteRequest } from '../../../src/core/layout/routeOrthogonal';
 import type { Point } from '../../../src/core/scene';
 import { rng } from './builders';
 import { onBorder } from './sceneChecks';
@@ -145,5 +145,20 @@ describe('routeOrthogonal: the side each end takes', () => {
     assert.equal(new Set(ends.map((p) => `${p.x},${p.y}`)).size, 3, JSON.stringify(ends));
     for (let i = 0; i < routes.length; i++) for (let j = i + 1; j < routes.length; j++) assert.equal(crossings(routes[i]!, routes[j]!), 0, `${i} and ${j}: ${JSON.stringify(routes)}`);
     for (const r of routes) assert.ok(bends(r) <= 2, JSON.stringify(r));
+  });
+});
+
+describe('nudge: segments sharing a channel', () => {
+  it('puts a segment ending inside another one\'s span on the side it turns to there, so neither crosses the other', () => {
+    // Both run down x = 600; the short one comes from the left and goes back left, the long
+    // one comes from far left and leaves a little to the right.
+    const long: Point[] = [{ x: 0, y: 24 }, { x: 600, y: 24 }, { x: 600, y: 324 }, { x: 650, y: 324 }];
+    const short: Point[] = [{ x: 500, y: 124 }, { x: 600, y: 124 }, { x: 600, y: 284 }, { x: 500, y: 284 }];
+    for (const routes of [[long, short], [short, long]]) {
+      const [a, b] = nudge(routes, new Map(), [false, false]);
+      const xs = [a!, b!].map((r) => r[1]!.x);
+      assert.notEqual(xs[0], xs[1], 'spread apart');
+      for (const s of segmentsOf(a!)) for (const t of segmentsOf(b!)) assert.ok(!segmentsCross(s, t), JSON.stringify([a, b]));
+    }
   });
 });

@@ -42,7 +42,8 @@ const SHARE = 0.6;
  * architecture (379 searches): 1.7 million heap pops exact, 254 thousand at 1.1, 54 thousand
  * at 1.2; kept layout of 300 nodes + 1 against the fresh layout: 0.54x exact, 0.15x at 1.05,
  * 0.10x at 1.1; crossings + bends against a fresh layout at 200-300 nodes: 1.04-1.11x exact,
- * 1.12-1.21x at 1.05, 1.19-1.29x at 1.1, 1.26-1.40x at 1.2. Smaller diagrams search exactly.
+ * 1.12-1.21x at 1.05, 1.19-1.29x at 1.1, 1.26-1.40x at 1.2 (with a bend at 40 and a crossing
+ * at 60; with 80 and 120, 1.1 made arch-300 2.5% worse than 1.05). Smaller diagrams search exactly.
  */
 const GREED = 1.05;
 const EXACT_UP_TO = 200;

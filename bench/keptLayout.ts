@@ -35,6 +35,14 @@ interface Row {
   wraps: number;
   cb: number;
   freshCb: number;
+  /**
+   * Node pairs the fresh layout of the edited text keeps in the order of the fresh layout
+   * before: below the 99% asked of a kept layout, the fresh drawing is another arrangement,
+   * and its crossings + bends are not those of the drawing the kept layout keeps.
+   */
+  freshKept: number;
+  /** Crossings + bends of the fresh layout before the edit. */
+  freshBeforeCb: number;
   detail: string;
 }
 
@@ -57,7 +65,7 @@ async function main() {
     const { model } = analyzeText(text);
     return keptLayout(model, icons, layout);
   };
-  const row = (name: string, edit: string, before: Scene, after: Scene, freshAfter: Scene): Row => {
+  const row = (name: string, edit: string, before: Scene, after: Scene, freshAfter: Scene, freshBefore: Scene): Row => {
     const s = compareLayouts(before, after);
     const m = measureLayout(after);
     const f = measureLayout(freshAfter);
@@ -73,6 +81,8 @@ async function main() {
       cb: m.crossings + m.bends,
       detail: `${m.crossings}c+${m.bends}b vs ${f.crossings}c+${f.bends}b`,
       freshCb: f.crossings + f.bends,
+      freshKept: compareLayouts(freshBefore, freshAfter).orthoOrderKept,
+      freshBeforeCb: (({ crossings, bends }) => crossings + bends)(measureLayout(freshBefore)),
     };
   };
 
@@ -82,23 +92,25 @@ async function main() {
   for (const c of cases) {
     const start = await fresh(c.text);
     const file = layoutFromScene(start.scene);
-    rows.push(row(c.name, 'none', start.scene, await kept(c.text, file), start.scene));
+    rows.push(row(c.name, 'none', start.scene, await kept(c.text, file), start.scene, start.scene));
     for (const edit of single) {
       const text = applyEdit(c.text, start.model, edit);
       if (text === undefined) continue;
-      rows.push(row(c.name, edit, start.scene, await kept(text, file), (await fresh(text)).scene));
+      rows.push(row(c.name, edit, start.scene, await kept(text, file), (await fresh(text)).scene, start.scene));
     }
     // Five edits in a row, each laid out with the file of the drawing before it.
     let text = c.text;
     let model = start.model;
     let before = start.scene;
     let layout = file;
+    let freshBefore = start.scene;
     for (const [k, edit] of sequence.entries()) {
       const next = applyEdit(text, model, edit === '+node' && k > 0 && text.includes('added_node') ? 'colour' : edit);
       if (next === undefined) continue;
       const after = await kept(next, layout);
       const f = await fresh(next);
-      rows.push(row(c.name, `5 edits: ${k + 1} ${edit}`, before, after, f.scene));
+      rows.push(row(c.name, `5 edits: ${k + 1} ${edit}`, before, after, f.scene, freshBefore));
+      freshBefore = f.scene;
       text = next;
       model = f.model;
       before = after;
@@ -107,10 +119,10 @@ async function main() {
   }
 
   const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-  console.log('case | edit | order kept | mean move px | overlaps | through node | label collisions | wraps | cross+bends kept / fresh');
+  console.log('case | edit | order kept | mean move px | overlaps | through node | label collisions | wraps | cross+bends kept / fresh | fresh order kept, its cross+bends before');
   for (const r of rows) {
     console.log(
-      [r.name, r.edit, pct(r.kept), r.meanMove.toFixed(1), r.overlaps, r.throughNode, r.labels, r.wraps, `${r.cb} / ${r.freshCb} = ${(r.cb / Math.max(1, r.freshCb)).toFixed(2)}x`, r.detail].join(' | '),
+      [r.name, r.edit, pct(r.kept), r.meanMove.toFixed(1), r.overlaps, r.throughNode, r.labels, r.wraps, `${r.cb} / ${r.freshCb} = ${(r.cb / Math.max(1, r.freshCb)).toFixed(2)}x`, r.detail, `${pct(r.freshKept)}, fresh before ${r.freshBeforeCb}`].join(' | '),
     );
   }
   const edited = rows.filter((r) => r.edit !== 'none');
@@ -120,6 +132,12 @@ async function main() {
       `mean move max ${Math.max(...edited.map((r) => r.meanMove)).toFixed(1)} px; overlaps ${sum((r) => r.overlaps)}, through node ${sum((r) => r.throughNode)}, ` +
       `label collisions ${sum((r) => r.labels)}, wraps ${sum((r) => r.wraps)}; cross+bends ${sum((r) => r.cb)} / fresh ${sum((r) => r.freshCb)} = ${(sum((r) => r.cb) / sum((r) => r.freshCb)).toFixed(2)}x, ` +
       `worst case ${Math.max(...edited.map((r) => r.cb / Math.max(1, r.freshCb))).toFixed(2)}x`,
+  );
+  const over = edited.filter((r) => r.cb > 1.25 * Math.max(1, r.freshCb));
+  const rearranged = (list: Row[]) => list.filter((r) => r.freshKept < 0.99).length;
+  console.log(
+    `edit rows over 1.25x: ${over.length}, of which the fresh layout of the edited text rearranged the fresh drawing before (fresh order kept < 99%): ${rearranged(over)}; ` +
+      `all edit rows where it rearranged: ${rearranged(edited)}`,
   );
 
   // Time: 300 nodes + 1 node, kept against fresh, alternating in one run.

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Box } from '../../../src/core/layout/geometry';
 import { cleanRoute, routeEnters, segmentsCross, segmentsOf, WRAP_OVERSHOOT } from '../../../src/core/layout/metrics';
-import { CLEAR, routeOrthogonal, type RouteRequest } from '../../../src/core/layout/routeOrthogonal';
+import { CLEAR, nudge, routeOrthogonal, type RouteRequest } from '../../../src/core/layout/routeOrthogonal';
 import type { Point } from '../../../src/core/scene';
 import { rng } from './builders';
 import { onBorder } from './sceneChecks';
@@ -55,6 +55,10 @@ describe('routeOrthogonal', () => {
     const [down] = routeOrthogonal(boxes, [{ source: 'a', target: 'b' }], 'TB');
     assert.equal(down![0]!.y, 48);
     assert.equal(down![down!.length - 1]!.y, 200);
+    // Offset across the flow but still facing along it: no other side is taken.
+    const [right] = routeOrthogonal(new Map([['a', box(0, 0)], ['b', box(300, 20)]]), [{ source: 'a', target: 'b' }], 'LR');
+    assert.equal(right![0]!.x, 120);
+    assert.equal(right![right!.length - 1]!.x, 300);
   });
 
   it('spreads ends on one side and keeps routes of a fan-out from crossing', () => {
@@ -98,5 +102,63 @@ describe('routeOrthogonal', () => {
       for (const p of route) assert.ok(p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1, `route ${i} stays near its ends`);
     });
     assert.deepEqual(routeOrthogonal(boxes, requests, 'LR'), routes);
+  });
+});
+
+describe('routeOrthogonal: the side each end takes', () => {
+  const bends = (route: Point[]) => cleanRoute(route).length - 2;
+  const crossings = (p: Point[], q: Point[]) => {
+    let n = 0;
+    for (const s of segmentsOf(cleanRoute(p))) for (const t of segmentsOf(cleanRoute(q))) if (segmentsCross(s, t)) n++;
+    return n;
+  };
+
+  it('boxes apart on both axes are joined by an L with one bend, not a Z with two', () => {
+    const boxes = new Map([['a', box(0, 0)], ['b', box(300, 300)]]);
+    const requests = [{ source: 'a', target: 'b' }];
+    const [route] = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, [route!]);
+    assert.equal(bends(route!), 1, JSON.stringify(route));
+    // It still leaves by the side facing the flow (a's right), and enters b from above.
+    assert.equal(route![0]!.x, 120);
+    assert.equal(route![route!.length - 1]!.y, 300);
+  });
+
+  it('takes the side whose route crosses nothing drawn before, even where the flow side would be as short', () => {
+    const boxes = new Map([['a', box(0, 0)], ['b', box(300, 200)], ['d', box(190, 100, 60, 40)], ['c', box(460, 100, 60, 40)]]);
+    const keep: Point[] = [{ x: 250, y: 120 }, { x: 460, y: 120 }];
+    const requests: RouteRequest[] = [{ source: 'a', target: 'b' }, { source: 'd', target: 'c', keep }];
+    const routes = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, routes);
+    assert.deepEqual(routes[1], keep);
+    assert.equal(crossings(routes[0]!, keep), 0, JSON.stringify(routes[0]));
+    assert.equal(bends(routes[0]!), 1, JSON.stringify(routes[0]));
+    assert.equal(routes[0]![0]!.y, 48, 'leaves a from below');
+  });
+
+  it('ends sharing a side taken instead of the facing one are spread apart, and their routes do not cross', () => {
+    const boxes = new Map([['s1', box(0, 0)], ['s2', box(0, 80)], ['s3', box(0, 160)], ['t', box(300, 400, 160, 48)]]);
+    const requests = ['s1', 's2', 's3'].map((s) => ({ source: s, target: 't' }));
+    const routes = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, routes);
+    const ends = routes.map((r) => r[r.length - 1]!);
+    assert.equal(new Set(ends.map((p) => `${p.x},${p.y}`)).size, 3, JSON.stringify(ends));
+    for (let i = 0; i < routes.length; i++) for (let j = i + 1; j < routes.length; j++) assert.equal(crossings(routes[i]!, routes[j]!), 0, `${i} and ${j}: ${JSON.stringify(routes)}`);
+    for (const r of routes) assert.ok(bends(r) <= 2, JSON.stringify(r));
+  });
+});
+
+describe('nudge: segments sharing a channel', () => {
+  it('puts a segment ending inside another one\'s span on the side it turns to there, so neither crosses the other', () => {
+    // Both run down x = 600; the short one comes from the left and goes back left, the long
+    // one comes from far left and leaves a little to the right.
+    const long: Point[] = [{ x: 0, y: 24 }, { x: 600, y: 24 }, { x: 600, y: 324 }, { x: 650, y: 324 }];
+    const short: Point[] = [{ x: 500, y: 124 }, { x: 600, y: 124 }, { x: 600, y: 284 }, { x: 500, y: 284 }];
+    for (const routes of [[long, short], [short, long]]) {
+      const [a, b] = nudge(routes, new Map(), [false, false]);
+      const xs = [a!, b!].map((r) => r[1]!.x);
+      assert.notEqual(xs[0], xs[1], 'spread apart');
+      for (const s of segmentsOf(a!)) for (const t of segmentsOf(b!)) assert.ok(!segmentsCross(s, t), JSON.stringify([a, b]));
+    }
   });
 });

@@ -10,6 +10,10 @@ import { layoutDiagram } from '../../../src/core/layout';
 import { measureLayout } from '../../../src/core/layout/metrics';
 import { diagram } from './builders';
 
+/** Whether a route's end point lies on box `b` (its border, within a pixel). */
+const on = (p: { x: number; y: number }, b: { x: number; y: number; width: number; height: number }) =>
+  p.x >= b.x - 1 && p.x <= b.x + b.width + 1 && p.y >= b.y - 1 && p.y <= b.y + b.height + 1;
+
 describe('feedback connections', () => {
   it('reverses the connection that closes a cycle between groups, not the forward ones', () => {
     // a feeds b (two groups); b's y answers a's x: a cycle between the groups only.
@@ -41,7 +45,6 @@ describe('feedback connections', () => {
     const back = scene.edges[2]!;
     const y = scene.nodes.find((n) => n.id === 'y')!;
     const x2 = scene.nodes.find((n) => n.id === 'x2')!;
-    const on = (p: { x: number; y: number }, b: typeof y) => p.x >= b.x - 1 && p.x <= b.x + b.width + 1 && p.y >= b.y - 1 && p.y <= b.y + b.height + 1;
     assert.ok(on(back.points[0]!, y), 'the route starts at the source');
     assert.ok(on(back.points[back.points.length - 1]!, x2), 'the route ends at the target');
     assert.equal(measureLayout(scene).wrapArounds, 0);
@@ -80,7 +83,6 @@ describe('feedback connections', () => {
     const back = scene.edges.find((e) => e.source === 'n20' && e.target === 'n8')!;
     const n20 = scene.nodes.find((n) => n.id === 'n20')!;
     const n8 = scene.nodes.find((n) => n.id === 'n8')!;
-    const on = (p: { x: number; y: number }, b: typeof n8) => p.x >= b.x - 1 && p.x <= b.x + b.width + 1 && p.y >= b.y - 1 && p.y <= b.y + b.height + 1;
     assert.ok(on(back.points[0]!, n20) && on(back.points.at(-1)!, n8), 'the route runs from n20 to n8');
     const metrics = measureLayout(scene);
     assert.equal(metrics.wrapArounds, 0);

@@ -1,6 +1,7 @@
 import type { IconCatalog } from '../core/icons';
 import { layoutWithKept } from '../core/layout';
 import type { DiagramLayout } from '../core/layout/layoutFile';
+import type { CandidateChoice } from '../core/layout/candidates';
 import type { DiagramModel } from '../core/model';
 import { renderSvg, type ThemeName } from '../core/render';
 import type { IconData, Scene } from '../core/scene';
@@ -10,7 +11,12 @@ import { svgToPng, type PngOptions } from './png';
 export { analyzeText, type Analysis, type AnalyzeOptions } from '../core/analysis';
 
 /** Lays a model out: `layoutDiagram` in-thread, or a worker's `layout` (see createLayoutWorker). */
-export type LayoutFunction = (model: DiagramModel, icons: Record<string, IconData | null>, options?: undefined, limits?: { signal?: AbortSignal; kept?: DiagramLayout }) => Promise<Scene>;
+export type LayoutFunction = (
+  model: DiagramModel,
+  icons: Record<string, IconData | null>,
+  options?: undefined,
+  limits?: { signal?: AbortSignal; kept?: DiagramLayout; candidates?: CandidateChoice },
+) => Promise<Scene>;
 
 export interface RenderTextOptions {
   catalog: IconCatalog;
@@ -27,6 +33,8 @@ export interface RenderTextOptions {
   signal?: AbortSignal;
   /** The positions of the diagram's layout file: kept (see `layoutWithKept`); without it, a fresh layout. */
   kept?: DiagramLayout;
+  /** How many candidate layouts to weigh (`LayoutOptions.candidates`; FENCE_CANDIDATES for a Markdown fence). */
+  candidates?: CandidateChoice;
 }
 
 export type RenderTextResult =
@@ -46,8 +54,8 @@ export async function renderText(text: string, options: RenderTextOptions): Prom
   const icons = await options.catalog.load(iconIdsOf(analysis.model));
   options.signal?.throwIfAborted();
   const scene = options.layout
-    ? await options.layout(analysis.model, icons, undefined, { signal: options.signal, kept: options.kept })
-    : await layoutWithKept(analysis.model, icons, options.kept);
+    ? await options.layout(analysis.model, icons, undefined, { signal: options.signal, kept: options.kept, candidates: options.candidates })
+    : await layoutWithKept(analysis.model, icons, options.kept, options.candidates ? { candidates: options.candidates } : {});
   const svg = renderSvg(scene, {
     theme: options.theme,
     background: options.background,

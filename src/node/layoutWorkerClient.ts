@@ -1,4 +1,5 @@
 import type { LayoutOptions } from '../core/layout';
+import type { CandidateChoice } from '../core/layout/candidates';
 import type { DiagramLayout } from '../core/layout/layoutFile';
 import type { DiagramModel } from '../core/model';
 import type { IconData, Scene } from '../core/scene';
@@ -10,11 +11,13 @@ export { WorkerCrashedError, type WorkerObserver } from './workerClient';
 
 export type { LayoutPayload } from '../protocol/workerMessages';
 
-/** How one layout runs: a signal that stops it, and the positions of a layout file to keep. */
+/** How one layout runs: a signal that stops it, the positions of a layout file to keep, how many candidates to weigh. */
 export interface LayoutRunOptions {
   signal?: AbortSignal;
   /** Kept as `layoutWithKept` keeps them; without it, a fresh layout. */
   kept?: DiagramLayout;
+  /** `LayoutOptions.candidates`, for callers that set no other layout option. */
+  candidates?: CandidateChoice;
 }
 
 export interface LayoutWorker {
@@ -112,7 +115,8 @@ export function createLayoutWorker(
       const slot = pool.reduce((best, next) => (next.inHand < best.inHand ? next : best));
       slot.inHand++;
       try {
-        const payload: LayoutPayload = { model, icons, ...(layoutOptions === undefined ? {} : { options: layoutOptions }), ...(limits?.kept ? { kept: limits.kept } : {}) };
+        const options = limits?.candidates ? { ...layoutOptions, candidates: limits.candidates } : layoutOptions;
+        const payload: LayoutPayload = { model, icons, ...(options === undefined ? {} : { options }), ...(limits?.kept ? { kept: limits.kept } : {}) };
         const started = performance.now();
         const scene = await slot.client.request(payload, { timeoutMs, signal: limits?.signal });
         if (standby && performance.now() - started >= SLOW_LAYOUT_MS) warmStandbyLater(slot.client, payload);

@@ -78,3 +78,21 @@ test('CLI layout --json (.diagram and Markdown fence), MCP render_diagram and co
     await conn.close();
   }
 });
+
+test("without a layout file a Markdown fence is laid out as every surface lays fences out (one candidate), its .diagram file with the best of three", async () => {
+  const { CANDIDATES_DISAGREE } = await import('../core/layout/candidateFixture');
+  const { FENCE_CANDIDATES } = await import('../../src/core/layout/candidates');
+  writeFileSync(join(dir, 'parts.diagram'), CANDIDATES_DISAGREE);
+  writeFileSync(join(dir, 'parts.md'), `# Parts\n\n\`\`\`diagram\n${CANDIDATES_DISAGREE}\`\`\`\n`);
+  const run = (file: string) => {
+    const r = spawnSync(process.execPath, [cli, 'layout', file, '--json'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout) as unknown;
+  };
+  const model = parseDiagram(CANDIDATES_DISAGREE).model;
+  const fence = geometry(layoutJson(await layoutDiagram(model, {}, { candidates: FENCE_CANDIDATES })));
+  const file = geometry(layoutJson(await layoutDiagram(model, {})));
+  assert.notDeepEqual(fence, file, 'the fixture is one where the choice shows');
+  assert.deepEqual(geometry((run('parts.md') as { diagrams: Array<{ layout: LayoutJson }> }).diagrams[0]!.layout), fence, 'archflow layout parts.md --json');
+  assert.deepEqual(geometry(run('parts.diagram') as LayoutJson), file, 'archflow layout parts.diagram --json');
+});

@@ -8,6 +8,8 @@ import { layoutDiagram } from '../../src/core/layout';
 import type { Worker } from 'node:worker_threads';
 import { createLayoutWorker, defaultLayoutWorkerPath, WorkerCrashedError } from '../../src/node/layoutWorkerClient';
 import { diagram, generated } from '../core/layout/builders';
+import { CANDIDATES_DISAGREE } from '../core/layout/candidateFixture';
+import { parseDiagram } from '../../src/core/language';
 
 const repo = resolve(__dirname, '../..');
 const bundled = join(repo, 'dist/layoutWorker.js');
@@ -37,6 +39,19 @@ describe('createLayoutWorker', () => {
         const expected = await layoutDiagram(m, i === 0 ? icons : {}, i === 1 ? { direction: 'BT' } : undefined);
         assert.deepStrictEqual(results[i], expected, `model ${i}`);
       }
+    } finally {
+      await worker.dispose();
+    }
+  });
+
+  it('weighs the candidates the caller asks for (one for a Markdown fence), as the in-thread layout does', { timeout: 120_000 }, async () => {
+    const model = parseDiagram(CANDIDATES_DISAGREE).model;
+    const worker = createLayoutWorker();
+    try {
+      const [first, best] = await Promise.all([worker.layout(model, {}, undefined, { candidates: 'first' }), worker.layout(model, {})]);
+      assert.deepStrictEqual(first, await layoutDiagram(model, {}, { candidates: 'first' }));
+      assert.deepStrictEqual(best, await layoutDiagram(model, {}));
+      assert.notDeepStrictEqual(first, best);
     } finally {
       await worker.dispose();
     }

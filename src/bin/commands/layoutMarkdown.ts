@@ -2,6 +2,7 @@ import { formatDiagnosticLine } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
 import { layoutJson, type LayoutJson } from '../../core/layout';
 import { layoutWithKept } from '../../core/layout/keptLayout';
+import { FENCE_CANDIDATES } from '../../core/layout/candidates';
 import { emptyLayout, layoutFromScene, serializeLayoutFile, staleIds, type DiagramLayout } from '../../core/layout/layoutFile';
 import { analyzeMarkdown } from '../../core/markdown';
 import type { Locale } from '../../core/model';
@@ -63,7 +64,7 @@ export async function runLayoutMarkdown(
     const name = names[i]!;
     const model = models.get(name)!;
     const previous = fenceLayoutOf(beside, name);
-    const scene = await layoutWithKept(model, await catalog.load(iconIdsOf(model)), options.fresh ? undefined : previous);
+    const scene = await layoutWithKept(model, await catalog.load(iconIdsOf(model)), options.fresh ? undefined : previous, { candidates: FENCE_CANDIDATES });
     drawn.push({ name, line: f.fence.line, layout: layoutJson(scene) });
     kept.set(name, layoutFromScene(scene, previous ?? emptyLayout()));
     if (previous) dropped.push(...staleIds(previous, model).map((id) => `${name}: ${id}`));

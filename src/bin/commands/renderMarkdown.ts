@@ -3,6 +3,7 @@ import { formatDiagnosticLine } from '../../core/language';
 import type { IconCatalog } from '../../core/icons/types';
 import { localeFromEnv } from '../../core/locale';
 import { analyzeMarkdown, replaceFences, type DiagramFence } from '../../core/markdown';
+import { FENCE_CANDIDATES } from '../../core/layout/candidates';
 import { MAX_PNG_PIXELS, renderPng, renderText } from '../../node/diagramPipeline';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from '../cliIo';
@@ -100,7 +101,7 @@ export async function runRenderMarkdown(args: string[], io: CliIo, deps: RenderM
         const links = new Map<DiagramFence, { path: string; alt: string }>();
         for (const [i, fence] of fences.entries()) {
           const kept = fenceLayoutOf(beside, names[i]!);
-          const result = await renderText(fence.text, { catalog, layout, theme, animate: true, kept });
+          const result = await renderText(fence.text, { catalog, layout, theme, animate: true, kept, candidates: FENCE_CANDIDATES });
           if (!result.ok) throw new Error(`fence ${fence.index} of ${input.name} has errors after a clean check`);
           // Without --out-dir the images go beside their Markdown file, as a diagram's image goes beside it.
           const path = resolve(outDir !== undefined ? resolvePath(io, outDir) : dirname(resolvePath(io, input.name)), `${names[i]}.${ext}`);

@@ -11,6 +11,34 @@ import type { LayoutMetrics } from './metrics';
 export const CANDIDATE_SEEDS: readonly number[] = [1, 2, 3];
 export const CANDIDATE_LIMIT = 60;
 
+/**
+ * How many candidates a layout weighs: `best` (the default) the seeds above under
+ * CANDIDATE_LIMIT elements, `first` the first seed only, whatever the size. `first` is for
+ * drawings laid out afresh on every edit with nothing held on screen (Markdown fences, see
+ * FENCE_CANDIDATES): three layouts per keystroke cost more there than the better pick gains.
+ */
+export type CandidateChoice = 'best' | 'first';
+
+/**
+ * What every surface that draws a Markdown fence asks for (the Markdown preview, export, the
+ * CLI's `render` and `layout` of a .md): one choice, so a fence is the same picture on all of them.
+ */
+export const FENCE_CANDIDATES: CandidateChoice = 'first';
+
+/** The seeds to lay out a diagram of `elementCount` nodes and groups with. */
+export function candidateSeeds(elementCount: number, choice: CandidateChoice = 'best'): readonly number[] {
+  return choice === 'best' && elementCount <= CANDIDATE_LIMIT ? CANDIDATE_SEEDS : CANDIDATE_SEEDS.slice(0, 1);
+}
+
+/**
+ * True when no candidate can replace the first seed's drawing (see isBetterCandidate): nothing
+ * wrong, no wrap-around, and too few crossings to save two. The other seeds are then not laid
+ * out, which changes no drawing and saves two layouts.
+ */
+export function isUnbeatable(first: LayoutMetrics): boolean {
+  return faults(first) === 0 && first.wrapArounds === 0 && first.crossings < 2;
+}
+
 /** Sets ELK's random seed on every graph of a freshly built ELK graph (mutates it). */
 export function withSeed(graph: ElkNode, seed: number): ElkNode {
   const stack = [graph];
@@ -31,8 +59,12 @@ export function withSeed(graph: ElkNode, seed: number): ElkNode {
  * redraw everything (measured: a longer label kept 92% of the node order instead of 98%).
  */
 export function isBetterCandidate(b: LayoutMetrics, a: LayoutMetrics): boolean {
-  const faults = (m: LayoutMetrics) => m.boxOverlaps + m.edgeNode + m.labelNode + m.labelLabel;
   if (faults(b) !== faults(a)) return faults(b) < faults(a);
   if (b.wrapArounds !== a.wrapArounds) return b.wrapArounds < a.wrapArounds;
   return a.crossings - b.crossings >= Math.max(2, a.crossings / 4);
+}
+
+/** What is wrong in a drawing: overlaps, connections through nodes, label collisions. */
+function faults(m: LayoutMetrics): number {
+  return m.boxOverlaps + m.edgeNode + m.labelNode + m.labelLabel;
 }

@@ -4,6 +4,7 @@ import type { TextBlock } from '../scene';
 import { measureEdgeLabel, measureGroup, measureNode, type GroupBox, type NodeBox } from './boxes';
 import { LAYOUT_SPACING } from './constants';
 import { elkTuning, type ElkTuning } from './elkTuning';
+import { feedbackEdgeOptions } from './feedback';
 import { connectionContainer, type Hierarchy } from './hierarchy';
 
 /** Ids of synthetic ELK elements contain `:`, which element ids (identifiers) never do. */
@@ -81,11 +82,13 @@ export function buildElkGraph(h: Hierarchy, direction: Direction, separateAll = 
   for (const g of h.groups) if (!sealed.has(g.id)) hierarchicalRuns.add(runOf(g.id));
   const runDirection = (run: string | undefined) => (run === undefined ? direction : h.direction.get(run)!);
 
+  const feedbackOptions = feedbackEdgeOptions(h.nodes.length + h.groups.length);
   const edgesByContainer = new Map<string | undefined, ElkExtendedEdge[]>();
   h.connections.forEach((c: Connection, index) => {
     const container = connectionContainer(h, c);
     const [from, to] = reversed.has(index) ? [c.target, c.source] : [c.source, c.target];
     const edge: ElkExtendedEdge = { id: edgeId(index), sources: [from], targets: [to] };
+    if (reversed.has(index) && feedbackOptions) edge.layoutOptions = { ...feedbackOptions };
     if (c.label) {
       const measured = measureEdgeLabel(c.label);
       if (measured.label.lines.length > 0) {

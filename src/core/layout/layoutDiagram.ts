@@ -3,7 +3,7 @@ import type { DiagramModel, Direction } from '../model';
 import type { IconData, Scene } from '../scene';
 import { LARGE_DIAGRAM, SCENE_MARGIN } from './constants';
 import { buildElkGraph } from './elkGraph';
-import { CANDIDATE_LIMIT, CANDIDATE_SEEDS, isBetterCandidate, withSeed } from './candidates';
+import { candidateSeeds, isBetterCandidate, isUnbeatable, withSeed, type CandidateChoice } from './candidates';
 import { feedbackConnections } from './feedback';
 import { measureLayout, type LayoutMetrics } from './metrics';
 import { clearGroupTitles } from './groupTitles';
@@ -23,6 +23,8 @@ export interface LayoutOptions {
    * called them.
    */
   onPhase?: (phase: LayoutPhase) => void;
+  /** How many candidate layouts to weigh (default `best`; see CandidateChoice). */
+  candidates?: CandidateChoice;
 }
 
 /** The steps of a layout, as `LayoutOptions.onPhase` names them. */
@@ -55,7 +57,7 @@ export async function layoutDiagram(
   const hierarchy = buildHierarchy(model, direction);
   const reversed = feedbackConnections(hierarchy);
   const elementCount = hierarchy.nodes.length + hierarchy.groups.length;
-  const seeds = elementCount <= CANDIDATE_LIMIT ? CANDIDATE_SEEDS : CANDIDATE_SEEDS.slice(0, 1);
+  const seeds = candidateSeeds(elementCount, options.candidates);
   // Past this size straightening would cost a sizeable share of the layout (measured: 6% of a
   // 300-node layout, 30% of a dense 1000-node one), while ELK's own effort is already cut back.
   const straighten = elementCount <= LARGE_DIAGRAM.large;
@@ -85,6 +87,7 @@ export async function layoutDiagram(
     first ??= metrics;
     // Each candidate is weighed against the first seed's drawing, then against the best so far.
     if (!best || (isBetterCandidate(metrics, first) && isBetterCandidate(metrics, best.metrics))) best = { scene, metrics };
+    if (isUnbeatable(first)) break;
   }
   return best!.scene;
 }

@@ -11,6 +11,7 @@ import { LayoutRuns } from '../../node/layoutRuns';
 import { layoutFromScene, type DiagramLayout, type LayoutProblem } from '../../core/layout/layoutFile';
 import { layoutFileUri, type LayoutFiles } from './layoutFiles';
 import { TextLayouts, type KeptText } from './textLayouts';
+import { FENCE_CANDIDATES, type CandidateChoice } from '../../core/layout/candidates';
 
 /** The parse of one document version. */
 export interface DocumentAnalysis {
@@ -43,10 +44,16 @@ export interface VersionedScene {
 export interface LayoutEngine {
   /**
    * `limits.signal` aborts a layout whose document changed (the worker thread is then
-   * stopped; an engine that cannot stop one may ignore it). The third parameter is the slot of
-   * the worker's layout options, which the service never sets.
+   * stopped; an engine that cannot stop one may ignore it); `limits.candidates` is
+   * `LayoutOptions.candidates`. The third parameter is the slot of the worker's layout
+   * options, which the service never sets.
    */
-  layout(model: DiagramModel, icons: Record<string, IconData | null>, options?: undefined, limits?: { signal?: AbortSignal; kept?: DiagramLayout }): Promise<Scene>;
+  layout(
+    model: DiagramModel,
+    icons: Record<string, IconData | null>,
+    options?: undefined,
+    limits?: { signal?: AbortSignal; kept?: DiagramLayout; candidates?: CandidateChoice },
+  ): Promise<Scene>;
   dispose(): void | Promise<void>;
 }
 
@@ -112,7 +119,8 @@ export class DiagramService extends Disposable {
       const catalog = this.#catalog;
       return analyzeText(text, catalog ? { catalog } : {});
     },
-    (_text, analysis, kept) => (analysis.counts.errors > 0 ? Promise.reject(new Error(`the text has ${analysis.counts.errors} error(s)`)) : this.#layoutModel(analysis.model, kept)),
+    (_text, analysis, kept, fence) =>
+      analysis.counts.errors > 0 ? Promise.reject(new Error(`the text has ${analysis.counts.errors} error(s)`)) : this.#layoutModel(analysis.model, kept, fence ? FENCE_CANDIDATES : undefined),
   );
   readonly #geometry = new Map<string, Geometry>();
   readonly #worker: LayoutEngine;
@@ -298,12 +306,18 @@ export class DiagramService extends Disposable {
   }
 
   /**
-   * The drawing of a diagram text (a Markdown fence), laid out once per text on the worker
-   * thread. Rejects when the text has errors or the layout fails.
+   * The drawing of a diagram text as its .diagram file is drawn, laid out once per text on the
+   * worker thread. Rejects when the text has errors or the layout fails.
    */
   sceneOfText(text: string, kept?: KeptText<DiagramLayout>): Promise<Scene> {
     void this.catalog();
     return this.#texts.scene(text, kept);
+  }
+
+  /** The drawing of a Markdown fence's text, as every surface draws a fence (see FENCE_CANDIDATES); otherwise as sceneOfText. */
+  sceneOfFence(text: string, kept?: KeptText<DiagramLayout>): Promise<Scene> {
+    void this.catalog();
+    return this.#texts.scene(text, kept, true);
   }
 
   /** The positions of the layout file beside a `.diagram` file, if it has a usable one (no held drawing). */
@@ -378,8 +392,8 @@ export class DiagramService extends Disposable {
     return scene;
   }
 
-  async #layoutModel(model: DiagramModel, kept?: DiagramLayout): Promise<Scene> {
-    return this.#worker.layout(model, await this.#icons(model), undefined, kept ? { kept } : {});
+  async #layoutModel(model: DiagramModel, kept?: DiagramLayout, candidates?: CandidateChoice): Promise<Scene> {
+    return this.#worker.layout(model, await this.#icons(model), undefined, { ...(kept ? { kept } : {}), ...(candidates ? { candidates } : {}) });
   }
 
   async #icons(model: DiagramModel): Promise<Record<string, IconData | null>> {

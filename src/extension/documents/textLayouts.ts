@@ -23,8 +23,8 @@ export class TextLayouts<A, S, K = never> {
   constructor(
     private readonly size: number,
     private readonly analyze: (text: string) => A,
-    /** Lays the text out (keeping `kept`); rejects when it cannot be drawn (errors, a failed layout). */
-    private readonly draw: (text: string, analysis: A, kept?: K) => Promise<S>,
+    /** Lays the text out (keeping `kept`; as a Markdown fence is drawn when `fence`); rejects when it cannot be drawn (errors, a failed layout). */
+    private readonly draw: (text: string, analysis: A, kept: K | undefined, fence: boolean) => Promise<S>,
   ) {}
 
   analysis(text: string): A {
@@ -33,14 +33,17 @@ export class TextLayouts<A, S, K = never> {
     return entry.analysis;
   }
 
-  /** The text's drawing, keeping `kept` (a Markdown fence's entry of its layout file). */
-  scene(text: string, kept?: KeptText<K>): Promise<S> {
+  /**
+   * The text's drawing, keeping `kept` (a Markdown fence's entry of its layout file); `fence`:
+   * drawn as a Markdown fence is (see FENCE_CANDIDATES), else as a diagram file.
+   */
+  scene(text: string, kept?: KeptText<K>, fence = false): Promise<S> {
     const entry = this.#entry(text);
     entry.scenes ??= new Map();
-    const key = kept?.key ?? '';
+    const key = `${fence ? 'fence' : 'file'}\u0000${kept?.key ?? ''}`;
     let scene = entry.scenes.get(key);
     if (!scene) {
-      scene = kept ? this.draw(text, this.analysis(text), kept.kept) : this.draw(text, this.analysis(text));
+      scene = this.draw(text, this.analysis(text), kept?.kept, fence);
       scene.catch(() => undefined);
       // Only the newest positions of a text are worth keeping: older ones are not asked for again.
       if (entry.scenes.size >= 2) entry.scenes.delete(entry.scenes.keys().next().value!);

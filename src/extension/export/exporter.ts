@@ -123,7 +123,7 @@ export class Exporter extends Disposable {
     const chosen = all[fence ?? (all.length === 1 ? 0 : -1)];
     if (!chosen) throw new Error(fence === undefined ? vscode.l10n.t('Choose a diagram block of {0} to export (its CodeLens or the cursor).', name) : vscode.l10n.t('{0} has no diagram block {1}.', name, fence + 1));
     const fileName = fenceNames(all.map((f) => f.fence), exportFileName(doc.uri.path, format).replace(/\.[^.]*$/, ''))[chosen.fence.index]!;
-    return { name: `${name} (${fileName})`, errors: chosen.errors, fileName: `${fileName}.${format}`, scene: async () => this.service.sceneOfText(chosen.fence.text, await this.fenceLayouts?.ofDocument(doc, chosen.fence.index)) };
+    return { name: `${name} (${fileName})`, errors: chosen.errors, fileName: `${fileName}.${format}`, scene: async () => this.service.sceneOfFence(chosen.fence.text, await this.fenceLayouts?.ofDocument(doc, chosen.fence.index)) };
   }
 
   async #ask(resource: vscode.Uri, format: ExportFormat, fileName: string): Promise<vscode.Uri | undefined> {

@@ -193,7 +193,7 @@ export class FenceDrawings extends Disposable {
     }
     if (!this.#pending.has(key)) {
       const animate = this.animate();
-      const job = this.service.sceneOfText(text, kept).then(
+      const job = this.service.sceneOfFence(text, kept).then(
         (scene) => this.#store(key, { state: 'ready', svgs: drawingsOf(scene, animate) }),
         (err: unknown) => this.#store(key, { state: 'failed', message: err instanceof Error ? err.message : String(err) }),
       );

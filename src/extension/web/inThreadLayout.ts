@@ -1,4 +1,5 @@
 import { layoutWithKept } from '../../core/layout/index';
+import type { CandidateChoice } from '../../core/layout/candidates';
 import type { DiagramLayout } from '../../core/layout/layoutFile';
 import type { DiagramModel } from '../../core/model';
 import type { IconData, Scene } from '../../core/scene';
@@ -35,12 +36,12 @@ export function createInThreadLayout(): LayoutEngine {
   let elk: Promise<void> | undefined;
   let disposed = false;
   return {
-    layout(model: DiagramModel, icons: Record<string, IconData | null>, _options?: undefined, limits: { kept?: DiagramLayout } = {}): Promise<Scene> {
+    layout(model: DiagramModel, icons: Record<string, IconData | null>, _options?: undefined, limits: { kept?: DiagramLayout; candidates?: CandidateChoice } = {}): Promise<Scene> {
       const run = queue.then(async () => {
         if (disposed) throw new Error('the layout engine was disposed');
         await new Promise((resolve) => setTimeout(resolve, 0));
         await (elk ??= loadElkQuietly());
-        return layoutWithKept(model, icons, limits.kept);
+        return layoutWithKept(model, icons, limits.kept, limits.candidates ? { candidates: limits.candidates } : {});
       });
       queue = run.catch(() => undefined);
       return run;

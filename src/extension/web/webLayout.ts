@@ -1,4 +1,5 @@
 import type { DiagramLayout } from '../../core/layout/layoutFile';
+import type { CandidateChoice } from '../../core/layout/candidates';
 import type { DiagramModel } from '../../core/model';
 import type { IconData, Scene } from '../../core/scene';
 import type { LayoutPayload, WorkerResponse } from '../../protocol/workerMessages';
@@ -29,7 +30,7 @@ export interface WebLayoutEngine extends LayoutEngine {
    * scene either way. Given `document`, a layout of that document still waiting for its turn
    * is dropped (it rejects with a {@link LayoutSupersededError}): only the newest one runs.
    */
-  layout(model: DiagramModel, icons: Record<string, IconData | null>, request?: { document?: string }, limits?: { kept?: DiagramLayout }): Promise<Scene>;
+  layout(model: DiagramModel, icons: Record<string, IconData | null>, request?: { document?: string }, limits?: { kept?: DiagramLayout; candidates?: CandidateChoice }): Promise<Scene>;
   /** Where layouts run: nowhere yet, in the web worker, or on this thread after a fallback. */
   readonly where: 'not started' | 'worker' | 'thread';
 }
@@ -79,7 +80,8 @@ export function createWebLayout(options: WebLayoutOptions): WebLayoutEngine {
     options.log.info(`layout runs on the extension host's thread: ${why}`);
   };
 
-  const runOnThread: Runner = (payload) => onThread().layout(payload.model, payload.icons, undefined, payload.kept ? { kept: payload.kept } : {});
+  const runOnThread: Runner = (payload) =>
+    onThread().layout(payload.model, payload.icons, undefined, { ...(payload.kept ? { kept: payload.kept } : {}), ...(payload.options?.candidates ? { candidates: payload.options.candidates } : {}) });
 
   const startWorker = (): typeof worker => {
     const make = options.createWorker ?? hostWorker;
@@ -162,7 +164,8 @@ export function createWebLayout(options: WebLayoutOptions): WebLayoutEngine {
             waiting.splice(i, 1)[0].reject(new LayoutSupersededError(document));
           }
         }
-        waiting.push({ payload: { model, icons, ...(limits.kept ? { kept: limits.kept } : {}) }, document, resolve, reject });
+        const payload: LayoutPayload = { model, icons, ...(limits.kept ? { kept: limits.kept } : {}), ...(limits.candidates ? { options: { candidates: limits.candidates } } : {}) };
+        waiting.push({ payload, document, resolve, reject });
         if (!busy) next();
       });
     },

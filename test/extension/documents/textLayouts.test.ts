@@ -86,4 +86,13 @@ describe('TextLayouts (Markdown fences)', () => {
     await layouts.scene('c -> d\n');
     assert.equal(draws, 4, 'dropped, so laid out again');
   });
+
+  it('a text drawn as a fence and as a diagram file is laid out once for each, told which', async () => {
+    const asked: boolean[] = [];
+    const layouts = new TextLayouts(10, (text) => analyzeText(text), async (_text, _analysis, _kept, fence) => (asked.push(fence), fence ? 'fence' : 'file'));
+    assert.equal(await layouts.scene('a -> b\n', undefined, true), 'fence');
+    assert.equal(await layouts.scene('a -> b\n'), 'file');
+    assert.equal(await layouts.scene('a -> b\n', undefined, true), 'fence');
+    assert.deepEqual(asked, [true, false]);
+  });
 });

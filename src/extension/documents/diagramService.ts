@@ -293,7 +293,7 @@ export class DiagramService extends Disposable {
   /** Lays `analysis` out keeping `kept` (none: fresh), uncached: what Re-layout writes. */
   async layoutKeeping(analysis: DocumentAnalysis, kept: DiagramLayout | undefined): Promise<Scene> {
     const icons = await this.#icons(analysis.model);
-    return this.#worker.layout(analysis.model, icons, undefined, kept ? { kept } : {});
+    return this.#worker.layout(analysis.model, icons, undefined, { ...(kept ? { kept } : {}), ...fenceCandidates(analysis.uri) });
   }
 
   /**
@@ -375,7 +375,7 @@ export class DiagramService extends Disposable {
       }
     }
     const run = this.#runs.start(uri, version);
-    const laidOut = this.#worker.layout(model, icons, undefined, { signal: run.signal, ...(kept.layout ? { kept: kept.layout } : {}) }).then(
+    const laidOut = this.#worker.layout(model, icons, undefined, { signal: run.signal, ...(kept.layout ? { kept: kept.layout } : {}), ...fenceCandidates(uri) }).then(
       (scene) => {
         run.done(true);
         return scene;
@@ -401,4 +401,13 @@ export class DiagramService extends Disposable {
     const ids = [...new Set(model.elements.flatMap((e) => (e.icon ? [e.icon] : [])))];
     return catalog && ids.length ? await catalog.load(ids) : Object.fromEntries(ids.map((id) => [id, null]));
   }
+}
+
+/**
+ * A Markdown fence's key (its document's URI with the fence's name as fragment, see
+ * DiagramSource) is laid out as every surface lays out a fence (FENCE_CANDIDATES), so the
+ * fence's own preview draws what the Markdown preview and the CLI draw.
+ */
+function fenceCandidates(uri: string): { candidates?: CandidateChoice } {
+  return vscode.Uri.parse(uri).fragment ? { candidates: FENCE_CANDIDATES } : {};
 }

@@ -4,8 +4,11 @@
 // Markdown, and one undo restores it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Scene } from '../../../src/core/scene';
-import { api, closeAll, fixtureUri, waitFor, type ArchflowApi } from './helpers';
+import { CANDIDATES_DISAGREE } from '../../core/layout/candidateFixture';
+import { EXTENSION_ID, api, closeAll, fixtureUri, waitFor, type ArchflowApi } from './helpers';
 
 const MD = `# Checkout
 
@@ -102,6 +105,21 @@ suite('Markdown fence preview', () => {
     await waitFor(() => ids(ext.previewScene(key('checkout'))) === 'api,db,web', () => `db in the checkout preview, got ${ids(ext.previewScene(key('checkout')))}`, 30_000);
     assert.equal(ids(ext.previewScene(key('billing'))), 'pay');
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  test('a fence’s preview draws what the CLI draws for the fence (one candidate, as every surface lays out a fence)', async function () {
+    this.timeout(90_000);
+    // A diagram whose layout candidates disagree: a preview weighing three would draw it otherwise.
+    const indented = CANDIDATES_DISAGREE.trimEnd();
+    await write(md(), `# Many\n\n\`\`\`diagram id=many\n${indented}\n\`\`\`\n`);
+    await openFromLens(0, 'many');
+    const cli = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');
+    const out = JSON.parse(execFileSync(process.execPath, [cli, 'layout', md().fsPath, '--json'], { encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } })) as {
+      diagrams: Array<{ name: string; layout: { nodes: Array<{ id: string; x: number; y: number }> } }>;
+    };
+    const expected = out.diagrams.find((d) => d.name === 'many')!.layout.nodes.map((n) => `${n.id}@${Math.round(n.x)},${Math.round(n.y)}`).sort();
+    const drawn = (ext.previewScene(key('many'))?.nodes ?? []).map((n) => `${n.id}@${Math.round(n.x)},${Math.round(n.y)}`).sort();
+    assert.deepEqual(drawn, expected);
   });
 
   test('a move writes the fence’s entry of NAME.md.layout.json, leaves the other entries, and undo puts the file back', async function () {

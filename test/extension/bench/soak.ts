@@ -12,7 +12,9 @@
 //   edits stands for its live heap (the floor between collections);
 // - timers left behind: setTimeout/setInterval are wrapped for the soak, so every timer
 //   created during it is counted until it fires or is cleared; and Node's own list of active
-//   resources (timers, handles such as worker ports and sockets), before and after;
+//   resources (timers, handles such as worker ports and sockets), before and after; in each
+//   webview, the runner wraps its timers and animation frames the same way from the end of
+//   the warm-up (webviewTimers.ts), and more than a few pending of a kind fails the run;
 // - listeners left behind: the extension host's event listeners, emitters and subscriptions
 //   (hostCounts.ts), and in each webview the listeners on window, on document and on the
 //   whole tree, its elements and the renderer's heap after a forced collection
@@ -22,7 +24,8 @@ import { editedFirstNode, generatePreviewDiagram } from '../../../bench/previewD
 import type { ChatHandle } from '../../../src/extension/chat/registerChat';
 import { drawCard, openChatOnFake, type FakeChat } from './fakeChat';
 import { fullGc, hostCounts, type HostCounts } from './hostCounts';
-import { requestWebviewCounts, type WebviewProbe } from './webviewProbe';
+import { requestWebviewCounts, type TimersAction, type WebviewProbe } from './webviewProbe';
+import { timersLeftBehind } from './webviewTimers';
 
 interface Rendered {
   uri: string;
@@ -82,7 +85,8 @@ export interface SoakOptions {
  * The listeners, emitters, subscriptions, DOM elements and frames that are more numerous at the
  * end than after the warm-up. Exact counts: an edit or a card that leaves one thing behind adds
  * one per edit or card, and VS Code's own objects were seen to hold still between the two.
- * The heaps may move (collections are lazy); they are reported, not compared here.
+ * The heaps may move (collections are lazy); they are reported, not compared here. The
+ * webviews' timers are counted from the warm-up's end, so they are held to a few pending.
  */
 export function countsThatGrew(warm: SoakCounts, end: SoakCounts): string[] {
   const grew: string[] = [];
@@ -95,6 +99,8 @@ export function countsThatGrew(warm: SoakCounts, end: SoakCounts): string[] {
     for (const webview of end.webviews.webviews) {
       const before = warm.webviews?.webviews.find((w) => w.kind === webview.kind);
       for (const key of ['windowListeners', 'documentListeners', 'treeListeners', 'elements'] as const) compare(`${webview.kind} ${key}`, before?.[key], webview[key]);
+      // Counted from the warm-up's end, when none were pending by construction.
+      grew.push(...timersLeftBehind(webview.kind, webview.timers));
     }
   }
   return grew;
@@ -188,9 +194,9 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
   let timers: ReturnType<typeof countTimers> | undefined;
   let chat: FakeChat | undefined;
   let cards = 0;
-  const counts = async (label: string): Promise<SoakCounts> => {
+  const counts = async (label: string, webviewTimers: TimersAction): Promise<SoakCounts> => {
     const host = await hostCounts();
-    const webviews = await requestWebviewCounts(label);
+    const webviews = await requestWebviewCounts(label, webviewTimers);
     return { host, ...(webviews ? { webviews } : {}) };
   };
   try {
@@ -207,7 +213,7 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
         await settle();
         fullGc();
         const m = process.memoryUsage();
-        afterWarmup = { heap: m.heapUsed, rss: m.rss, resources: activeResources(), heapsFrom: heaps.length, counts: await counts('after-warmup') };
+        afterWarmup = { heap: m.heapUsed, rss: m.rss, resources: activeResources(), heapsFrom: heaps.length, counts: await counts('after-warmup', 'install') };
         timers = countTimers();
       }
       if (i === Math.floor((warmup + edits) / 2)) {
@@ -229,7 +235,7 @@ export async function benchSoak(api: { onDidRenderPreview: vscode.Event<Rendered
     fullGc();
     const end = process.memoryUsage();
     const resourcesAtEnd = activeResources();
-    const countsAtEnd = await counts('end');
+    const countsAtEnd = await counts('end', 'read');
     const window = Math.min(100, Math.floor((heaps.length - (afterWarmup?.heapsFrom ?? 0)) / 2));
     const warmHeap = window > 0 ? Math.min(...heaps.slice(afterWarmup!.heapsFrom, afterWarmup!.heapsFrom + window)) : undefined;
     const endHeap = window > 0 ? Math.min(...heaps.slice(-window)) : undefined;

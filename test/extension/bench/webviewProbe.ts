@@ -10,9 +10,13 @@
 //   DevTools session here, so they are reached by execution context, not by a session each.
 // No hook in the webviews: what is counted is what the browser itself holds. Listeners on
 // other nodes go with their nodes, so window and document are where a forgotten one stays.
+// The timers are the exception: the host asks the runner to install a counter of its own in
+// each webview (`timers:install`, after the warm-up's counts) and to read it (`timers:read`);
+// see webviewTimers.ts.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
+import { COUNTER, READ, type WebviewTimers } from './webviewTimers';
 
 export interface WebviewCounts {
   /** Which webview: its config element names it (`preview`, `chat`). */
@@ -25,6 +29,8 @@ export interface WebviewCounts {
   elements: number;
   /** performance.memory.usedJSHeapSize after the collection (the renderer's heap: frames of one site share it). */
   heapBytes?: number;
+  /** Pending timers since the counter's install, when asked to read them; 'missing' when the counter is gone (the webview was reloaded or recreated). */
+  timers?: WebviewTimers | 'missing';
 }
 
 export interface WebviewProbe {
@@ -33,14 +39,17 @@ export interface WebviewProbe {
   frames: number;
 }
 
-const LINE = /\[webview-probe\] (\S+)/;
+const LINE = /\[webview-probe\] (\S+)(?: timers:(install|read))?/;
+
+/** What the runner does with the webviews' timer counters after counting the rest (webviewTimers.ts). */
+export type TimersAction = 'install' | 'read';
 
 /** Extension host side: asks the runner to count, and waits for its answer; undefined when no runner counts (ARCHFLOW_WEBVIEW_PROBE_DIR unset). */
-export async function requestWebviewCounts(label: string, timeoutMs = 60_000): Promise<WebviewProbe | undefined> {
+export async function requestWebviewCounts(label: string, timers?: TimersAction, timeoutMs = 60_000): Promise<WebviewProbe | undefined> {
   const dir = process.env.ARCHFLOW_WEBVIEW_PROBE_DIR;
   if (!dir) return undefined;
   const file = join(dir, `${label}.json`);
-  console.log(`[webview-probe] ${label}`);
+  console.log(`[webview-probe] ${label}${timers ? ` timers:${timers}` : ''}`);
   const deadline = Date.now() + timeoutMs;
   while (!existsSync(file)) {
     if (Date.now() > deadline) throw new Error(`the runner did not count the webviews for ${label}`);
@@ -55,12 +64,12 @@ export async function requestWebviewCounts(label: string, timeoutMs = 60_000): P
 export function answerWebviewProbes(page: Page, dir: string): (line: string) => void {
   let queue = Promise.resolve();
   return (line) => {
-    const label = LINE.exec(line)?.[1];
+    const [, label, timers] = LINE.exec(line) ?? [];
     if (!label) return;
     queue = queue.then(async () => {
       let probe: WebviewProbe | { error: string };
       try {
-        probe = await probeWebviews(page);
+        probe = await probeWebviews(page, timers as TimersAction | undefined);
       } catch (err) {
         probe = { error: String(err) };
       }
@@ -69,7 +78,7 @@ export function answerWebviewProbes(page: Page, dir: string): (line: string) => 
   };
 }
 
-async function probeWebviews(page: Page): Promise<WebviewProbe> {
+async function probeWebviews(page: Page, timers: TimersAction | undefined): Promise<WebviewProbe> {
   const webviews: WebviewCounts[] = [];
   // The page's session reaches every frame of its renderer (webviews included: their frames
   // share the page's session, with one execution context each); a frame out of process has
@@ -88,7 +97,12 @@ async function probeWebviews(page: Page): Promise<WebviewProbe> {
       await cdp.send('HeapProfiler.collectGarbage');
       for (const contextId of await defaultContexts(cdp)) {
         const kind = await evaluate(cdp, contextId, `(document.querySelector('meta[id^="archflow-"][id$="-config"]') || {}).id`);
-        if (typeof kind === 'string') webviews.push(await countIn(cdp, kind.replace(/^archflow-|-config$/g, ''), contextId));
+        if (typeof kind !== 'string') continue;
+        const counts = await countIn(cdp, kind.replace(/^archflow-|-config$/g, ''), contextId);
+        // After the counts, so the install is not counted in them.
+        if (timers === 'install' && (await evaluate(cdp, contextId, COUNTER)) !== true) throw new Error(`the timer counter could not be installed in the ${counts.kind} webview`);
+        if (timers === 'read') counts.timers = (await evaluate(cdp, contextId, READ)) as WebviewTimers | 'missing';
+        webviews.push(counts);
       }
     }
     return { webviews, frames: page.frames().length };

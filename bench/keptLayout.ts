@@ -133,6 +133,13 @@ async function main() {
       `label collisions ${sum((r) => r.labels)}, wraps ${sum((r) => r.wraps)}; cross+bends ${sum((r) => r.cb)} / fresh ${sum((r) => r.freshCb)} = ${(sum((r) => r.cb) / sum((r) => r.freshCb)).toFixed(2)}x, ` +
       `worst case ${Math.max(...edited.map((r) => r.cb / Math.max(1, r.freshCb))).toFixed(2)}x`,
   );
+  // The issue's reading "for each edit, crossings and bends summed": per kind of edit, over every diagram.
+  const kindOf = (r: Row) => (r.edit.startsWith('5 edits') ? '5 edits in a row' : r.edit);
+  for (const kind of [...new Set(edited.map(kindOf))]) {
+    const of = edited.filter((r) => kindOf(r) === kind);
+    const [cb, freshCb] = [of.reduce((s, r) => s + r.cb, 0), of.reduce((s, r) => s + r.freshCb, 0)];
+    console.log(`  ${kind} (${of.length} rows): cross+bends ${cb} / fresh ${freshCb} = ${(cb / Math.max(1, freshCb)).toFixed(2)}x`);
+  }
   const over = edited.filter((r) => r.cb > 1.25 * Math.max(1, r.freshCb));
   const rearranged = (list: Row[]) => list.filter((r) => r.freshKept < 0.99).length;
   console.log(

@@ -56,7 +56,7 @@ const tabLabels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filte
 suite('Markdown fence preview', () => {
   const md = () => fixtureUri('fence-preview.md');
   const layoutFile = () => fixtureUri('fence-preview.md.layout.json');
-  const key = (name: string) => md().with({ fragment: name }).toString();
+  const key = (name: string, doc = md()) => doc.with({ fragment: name }).toString();
   let ext: Api;
 
   suiteSetup(async () => {
@@ -73,15 +73,15 @@ suite('Markdown fence preview', () => {
   });
 
   /** Opens the fence's preview through its CodeLens and waits for its drawing. */
-  async function openFromLens(index: number, name: string): Promise<vscode.TextEditor> {
-    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(md()));
+  async function openFromLens(index: number, name: string, doc = md()): Promise<vscode.TextEditor> {
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(doc));
     const lenses = await waitFor(async () => {
-      const all = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', md());
+      const all = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc);
       return all.length > 0 && all;
     }, 'the CodeLenses of the Markdown file');
     const open = lenses.filter((l) => l.command?.title === 'Open Preview')[index]!;
     await vscode.commands.executeCommand(open.command!.command, ...open.command!.arguments!);
-    await waitFor(() => ext.previewScene(key(name)), `the preview of ${name} to draw`, 30_000);
+    await waitFor(() => ext.previewScene(key(name, doc)), `the preview of ${name} to draw`, 30_000);
     return editor;
   }
 
@@ -110,15 +110,18 @@ suite('Markdown fence preview', () => {
   test('a fence’s preview draws what the CLI draws for the fence (one candidate, as every surface lays out a fence)', async function () {
     this.timeout(90_000);
     // A diagram whose layout candidates disagree: a preview weighing three would draw it otherwise.
-    const indented = CANDIDATES_DISAGREE.trimEnd();
-    await write(md(), `# Many\n\n\`\`\`diagram id=many\n${indented}\n\`\`\`\n`);
-    await openFromLens(0, 'many');
+    // Its own file: the suite's Markdown file is rewritten before each test and may still be open.
+    const many = fixtureUri('fence-candidates.md');
+    await write(many, `# Many\n\n\`\`\`diagram id=many\n${CANDIDATES_DISAGREE.trimEnd()}\n\`\`\`\n`);
+    await openFromLens(0, 'many', many);
     const cli = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');
-    const out = JSON.parse(execFileSync(process.execPath, [cli, 'layout', md().fsPath, '--json'], { encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } })) as {
+    const out = JSON.parse(execFileSync(process.execPath, [cli, 'layout', many.fsPath, '--json'], { encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } })) as {
       diagrams: Array<{ name: string; layout: { nodes: Array<{ id: string; x: number; y: number }> } }>;
     };
     const expected = out.diagrams.find((d) => d.name === 'many')!.layout.nodes.map((n) => `${n.id}@${Math.round(n.x)},${Math.round(n.y)}`).sort();
-    const drawn = (ext.previewScene(key('many'))?.nodes ?? []).map((n) => `${n.id}@${Math.round(n.x)},${Math.round(n.y)}`).sort();
+    const drawn = (ext.previewScene(key('many', many))?.nodes ?? []).map((n) => `${n.id}@${Math.round(n.x)},${Math.round(n.y)}`).sort();
+    await closeAll();
+    await remove(many);
     assert.deepEqual(drawn, expected);
   });
 

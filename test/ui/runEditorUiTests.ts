@@ -20,7 +20,7 @@ import { repoRoot, toolNode, type CodeServer } from '../extension/harness/codeSe
 import { describeInvalid, lastToolResults, startFakeAnthropic, type FakeAnthropic, type ScriptStep, type SeenToolResult } from '../fakeAnthropic/index';
 import { uiRunner, type Workbench } from './uiRunner';
 import { analyzeText } from '../../src/core/analysis';
-import { approveMcpServersWhenAsked, lastRunEnd, problemCounts, quickOpen, runCommand, toolCards as card, until, waitForCommand } from './workbench';
+import { approveMcpServersWhenAsked, lastRunEnd, problemCounts, quickOpen, runCommand, sendChatMessage, toolCards as card, until, waitForCommand } from './workbench';
 
 const runner = uiRunner();
 const TOOLBOX = join(repoRoot, 'test/fixtures/mcp-servers/toolbox.mjs');
@@ -97,10 +97,7 @@ async function send(text: string): Promise<() => Promise<void>> {
   const frame = await chat();
   await scrollToEnd(frame);
   const before = await lastRunEnd(frame);
-  const input = frame.locator('textarea.af-input');
-  await input.click();
-  await input.fill(text);
-  await input.press('Enter');
+  await sendChatMessage(frame, text);
   return async () => {
     await until(async () => (await lastRunEnd(frame)) !== before && (await frame.locator('.af-send').count()) === 1, 'the run to end', 60_000);
     assert.equal(await frame.locator('[data-run-end]').last().getAttribute('data-run-end'), 'end_turn');

@@ -293,3 +293,26 @@ export async function dragBoxDown(page: Page, box: { x: number; y: number; width
   for (let i = 1; i <= presses; i++) await page.mouse.move(sx, sy + 2 + i * 15, { steps: 2 });
   await page.mouse.up();
 }
+
+/**
+ * Types `text` into the chat's input and sends it, until the transcript shows it: a webview
+ * still settling (re-rendered as the MCP servers report in) can drop what was typed before it
+ * was ready. Sent again only while the transcript lacks it, so it is never sent twice.
+ */
+export async function sendChatMessage(frame: Frame, text: string): Promise<void> {
+  const sent = frame.locator('.af-user-text', { hasText: text });
+  const already = await sent.count();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const input = frame.locator('textarea.af-input');
+    await input.click();
+    await input.fill(text);
+    await input.press('Enter');
+    try {
+      await until(async () => (await sent.count()) > already, 'the message in the transcript', 10_000);
+      return;
+    } catch {
+      // Not there: the webview dropped it; type it again.
+    }
+  }
+  throw new Error(`the chat did not take the message "${text}"`);
+}

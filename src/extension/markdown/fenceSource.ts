@@ -34,7 +34,10 @@ export function fenceSource(document: vscode.Uri, name: string, fences: Markdown
           index,
           getText: () => fence.text,
           toDocumentRange: (range) => toMarkdownRange(fence, range),
-          lineAt: (line) => (line >= fence.line && line < fence.line + lines ? line - fence.line : undefined),
+          positionAt: ({ line, character }) => {
+            const i = line - fence.line;
+            return i >= 0 && i < lines ? { line: i, character: Math.max(0, character - fence.columnOffsets[i]!) } : undefined;
+          },
           toDocumentEdits: (edits) => fenceEditsToMarkdown(fence, doc.getText().split(/\r\n|\r|\n/), edits, doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n'),
         },
       };

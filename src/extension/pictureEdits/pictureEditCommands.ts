@@ -28,13 +28,10 @@ function diagramAtCursor(service: DiagramService, fenceAt: FenceAtCursor | undef
   const active = editor?.selection.active;
   const source = !editor || !active ? undefined : isDiagramDocument(editor.document) ? documentSource(editor.document.uri) : fenceAt?.(editor.document, active);
   const read = source && editor ? source.read(editor.document) : undefined;
-  const line = read?.ok && active ? read.text.lineAt(active.line) : undefined;
-  if (!editor || !active || !read?.ok || line === undefined) throw new Error(vscode.l10n.t('Open a .diagram file, or put the cursor in a diagram block, first.'));
+  const at = read?.ok && active ? read.text.positionAt(active) : undefined;
+  if (!editor || !read?.ok || !at) throw new Error(vscode.l10n.t('Open a .diagram file, or put the cursor in a diagram block, first.'));
   const text = read.text;
-  // A fence's lines lose their container prefix (a list's indentation, "> "): the cursor moves left by it.
-  const prefix = editor.document.lineAt(active.line).text.length - (text.getText().split(/\r\n|\r|\n/)[line] ?? '').length;
-  const position = new vscode.Position(line, Math.max(0, active.character - Math.max(0, prefix)));
-  return { editor, text, model: service.analyze(text).model, position };
+  return { editor, text, model: service.analyze(text).model, position: new vscode.Position(at.line, at.character) };
 }
 
 /** The diagram under the cursor and the node, group or connection there, or an error for the user. */

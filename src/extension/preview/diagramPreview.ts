@@ -490,7 +490,7 @@ export class DiagramPreview extends Disposable {
     if (!read.ok) return;
     const { model } = this.ctx.service.analyze(read.text);
     // Outside a fence's lines nothing of its drawing is under the cursor.
-    const line = read.text.lineAt(editor.selection.active.line) ?? -1;
+    const line = read.text.positionAt(editor.selection.active)?.line ?? -1;
     const element = elementAtLine(model, line);
     const connections = connectionsAtLine(model, line);
     const elements = connections.length ? [] : element ? [element.id] : [];

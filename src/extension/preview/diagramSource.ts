@@ -2,6 +2,12 @@ import * as vscode from 'vscode';
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { Range } from '../../core/model';
 
+/** A 0-based line and character. */
+export interface TextPosition {
+  line: number;
+  character: number;
+}
+
 /** A diagram's text as it is in its document's current version. */
 export interface SourceText {
   /** The diagram's key (see {@link DiagramSource.key}): what the service caches its parse and drawing under. */
@@ -15,8 +21,12 @@ export interface SourceText {
   getText(): string;
   /** A range of the diagram's text (1-based) as the same text's range in the document. */
   toDocumentRange(range: Range): Range;
-  /** The diagram text's 0-based line at the document's 0-based `line`; undefined outside the diagram. */
-  lineAt(line: number): number | undefined;
+  /**
+   * A 0-based position of the document as the same place in the diagram's text; undefined off
+   * the diagram's lines. A fence line's container prefix (a list's indentation, `> `) maps to
+   * the line's start.
+   */
+  positionAt(position: TextPosition): TextPosition | undefined;
   /** Edits of the diagram's text (0-based, whole lines) as the same edits of the document. */
   toDocumentEdits(edits: readonly TextEdit[]): TextEdit[];
 }
@@ -55,7 +65,7 @@ export function documentSource(uri: vscode.Uri): DiagramSource {
     title: vscode.l10n.t('Preview {0}', name),
     read: (doc) => ({
       ok: true,
-      text: { uri, version: doc.version, getText: () => doc.getText(), toDocumentRange: same, lineAt: same, toDocumentEdits: (edits) => [...edits] },
+      text: { uri, version: doc.version, getText: () => doc.getText(), toDocumentRange: same, positionAt: same, toDocumentEdits: (edits) => [...edits] },
     }),
   };
 }

@@ -93,6 +93,13 @@ const PAGE_TRACE = `(() => {
   const events = [];
   window.__mdTrace = events;
   window.addEventListener('vscode.markdown.updateContent', () => events.push({ t: Date.now(), event: 'page-update' }));
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!/\\.svg/.test(e.name)) continue;
+      events.push({ t: Math.round(performance.timeOrigin + e.startTime), event: 'page-img-start', file: e.name.split('/').pop().slice(0, 40) });
+      events.push({ t: Math.round(performance.timeOrigin + e.responseEnd), event: 'page-img-end', status: e.responseStatus });
+    }
+  }).observe({ type: 'resource' });
   let state = '';
   const look = () => {
     const block = document.querySelectorAll('.archflow-md, pre > code')[${EDITED}];
@@ -119,7 +126,9 @@ function reportTrace(kind: Kind, rep: number, wall0: number, wallEnd: number, pa
   console.error(`[markdown] trace rep ${rep} ${kind} (seen at +${wallEnd - wall0}):\n${line.join('\n')}`);
   const first = (name: string) => events.find((e) => e.event === name)?.t;
   const phases: Record<string, number> = { kind: kind === 'diagrams' ? 1 : 0, seen: wallEnd - wall0 };
-  for (const name of ['change', 'prepared', 'layout-done', 'parse-begin', 'render', 'page-update', 'files-written']) {
+  const block = events.filter((e) => e.event === 'page-block');
+  if (block.length > 1) phases['page-block-last'] = block.at(-1)!.t - wall0;
+  for (const name of ['change', 'prepared', 'layout-done', 'parse-begin', 'render', 'page-update', 'files-written', 'page-img-end']) {
     const t = first(name);
     if (t !== undefined) phases[name] = t - wall0;
   }
@@ -215,6 +224,9 @@ export async function benchMarkdownPreview(options: { reps: number }): Promise<B
     return [];
   }
   if (!existsSync(join(repoRoot, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build`');
+  // code-server's session id is the same in every window, so an earlier run's drawings would
+  // still be in the extension's preview folder (same texts, same file names) and load at once.
+  rmSync(join(repoRoot, 'preview-cache'), { recursive: true, force: true });
   const workspace = mkdtempSync(join(tmpdir(), 'archflow-mdbench-'));
   const editLines: Record<string, number> = {};
   for (let rep = 0; rep <= options.reps; rep++) {

@@ -9,6 +9,7 @@ import { createEditorLanguageService } from './language/editorLanguageService';
 import { LanguageFeatures } from './language/languageFeatures';
 import { FenceDrawings, type DrawingFiles } from './markdown/fenceDrawings';
 import { FenceLayouts } from './markdown/fenceLayouts';
+import type { FenceTrace } from './markdown/fenceTrace';
 import { MarkdownFeatures } from './markdown/markdownFeatures';
 import { MarkdownFences } from './markdown/markdownFences';
 import { pictureEditCommands } from './pictureEdits/pictureEditCommands';
@@ -22,6 +23,8 @@ export interface DiagramHost {
   png: Rasterizer;
   /** Where Markdown fence drawings a preview waits for are written; none: the preview is refreshed instead. */
   fenceFiles?: DrawingFiles;
+  /** Timestamps of Markdown fences' way to the preview, for the benchmark's breakdown; none in normal use. */
+  fenceTrace?: FenceTrace;
 }
 
 /** The services both hosts share, already owned by the extension context. */
@@ -45,7 +48,7 @@ export function wireDiagramFeatures(context: vscode.ExtensionContext, log: vscod
   const language = createEditorLanguageService(service, fences);
   const refreshMarkdownPreviews = () => void vscode.commands.executeCommand('markdown.preview.refresh');
   const fenceLayouts = new FenceLayouts(layoutFiles, fences, refreshMarkdownPreviews);
-  const drawings = new FenceDrawings(service, refreshMarkdownPreviews, () => previewConfig().animations, host.fenceFiles, log, (resource, index) => fenceLayouts.of(resource, index));
+  const drawings = new FenceDrawings(service, refreshMarkdownPreviews, () => previewConfig().animations, host.fenceFiles, log, (resource, index) => fenceLayouts.of(resource, index), host.fenceTrace);
   const exporter = new Exporter(service, fences, log, host.png, fenceLayouts);
   const commands = new CommandManager(log);
   const previews = new PreviewManager(
@@ -55,7 +58,7 @@ export function wireDiagramFeatures(context: vscode.ExtensionContext, log: vscod
     (uri, format, fence) => vscode.commands.executeCommand(format === 'svg' ? 'archflow.exportSvg' : 'archflow.exportPng', uri, fence === undefined ? undefined : { fence }),
     fences,
   );
-  context.subscriptions.push(layoutFiles, service, fences, fenceLayouts, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language), previews, commands);
+  context.subscriptions.push(layoutFiles, service, fences, fenceLayouts, drawings, exporter, new LanguageFeatures(service, language), new MarkdownFeatures(service, fences, drawings, language, host.fenceTrace), previews, commands);
   for (const command of [new ShowPreviewCommand(previews), new ShowPreviewToSideCommand(previews), new ShowSourceCommand(previews), ...exportCommands(previews, fences, exporter), ...layoutCommands(previews, service), ...pictureEditCommands(service, (document, position) => previews.fenceAt(document, position))]) {
     commands.add(command);
   }

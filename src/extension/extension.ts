@@ -5,6 +5,8 @@ import type { SceneMadeEvent } from './documents/diagramService';
 import type { Scene } from '../core/scene';
 import { wireDiagramFeatures } from './diagramFeatures';
 import { extendMarkdownIt } from './markdown/markdownItPlugin';
+import { fenceTraceFile } from './markdown/fenceTraceFile';
+import { writeWholeFile } from './markdown/wholeFileWrite';
 import type { RenderedEvent } from './preview/diagramPreview';
 import { registerChat, type ChatHandle } from './chat/registerChat';
 import { getIconCatalog } from '../node/iconStore';
@@ -56,7 +58,9 @@ export function activate(context: vscode.ExtensionContext): ArchflowApi {
       dir: vscode.Uri.joinPath(context.extensionUri, 'preview-cache', vscode.env.sessionId.replace(/[^\w-]/g, '_')),
       // A hash, so the same text always gets the same file.
       stem: (key) => createHash('sha256').update(key).digest('hex').slice(0, 24),
+      write: (target, text) => writeWholeFile(target.fsPath, text),
     },
+    fenceTrace: fenceTraceFile(process.env.ARCHFLOW_MD_TRACE),
   });
   const chat = registerChat({ context, log, diagrams: service, exporter, previews }, commands);
   context.subscriptions.push(chat);

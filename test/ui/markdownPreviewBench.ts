@@ -14,7 +14,7 @@
  * ratio is the median of the per-pair ratios. Times are polled from outside the page
  * (resolution of a few ms).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
@@ -72,6 +72,82 @@ async function openPreviewToSide(page: Page): Promise<void> {
   await page.locator('.editor-actions .action-label[aria-label^="Open Preview to the Side"]').first().click();
 }
 
+/**
+ * ARCHFLOW_MD_TRACE=FILE: the extension host appends its timestamps there (see
+ * src/extension/markdown/fenceTraceFile.ts), the page records its own, and each edit prints
+ * where its time went, from the keystroke (all on one machine: the clocks compare).
+ */
+const TRACE = process.env.ARCHFLOW_MD_TRACE;
+
+interface TraceEvent {
+  t: number;
+  event: string;
+  [detail: string]: unknown;
+}
+
+/**
+ * In the preview's page: when VS Code updated the content, and when the edited block changed
+ * state. A string, so that no helper the TypeScript loader adds to functions reaches the page.
+ */
+const PAGE_TRACE = `(() => {
+  const events = [];
+  window.__mdTrace = events;
+  window.addEventListener('vscode.markdown.updateContent', () => events.push({ t: Date.now(), event: 'page-update' }));
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!/\\.svg/.test(e.name)) continue;
+      events.push({ t: Math.round(performance.timeOrigin + e.startTime), event: 'page-img-start', file: e.name.split('/').pop().slice(0, 40) });
+      events.push({ t: Math.round(performance.timeOrigin + e.responseEnd), event: 'page-img-end', status: e.responseStatus });
+    }
+  }).observe({ type: 'resource' });
+  let state = '';
+  const look = () => {
+    const block = document.querySelectorAll('.archflow-md, pre > code')[${EDITED}];
+    const m = block ? /archflow-md-(drawn|pending|problems)/.exec(block.className) : null;
+    const now = block ? (m ? m[1] : 'code') + ':' + block.innerHTML.length : 'none';
+    if (now !== state) events.push({ t: Date.now(), event: 'page-block', state: now });
+    state = now;
+  };
+  look();
+  new MutationObserver(look).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+})()`;
+
+const traced: Array<Record<string, number>> = [];
+
+/** Prints one edit's events relative to the keystroke and keeps its phases for the summary. */
+function reportTrace(kind: Kind, rep: number, wall0: number, wallEnd: number, pageEvents: TraceEvent[]): void {
+  const host = readFileSync(TRACE!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceEvent);
+  const events = [...host, ...pageEvents].sort((a, b) => a.t - b.t);
+  const line = events.map((e) => {
+    const { t, event, pt: _pt, ...rest } = e;
+    const detail = Object.entries(rest).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+    return `  +${t - wall0} ${event}${detail ? ` ${detail}` : ''}`;
+  });
+  console.error(`[markdown] trace rep ${rep} ${kind} (seen at +${wallEnd - wall0}):\n${line.join('\n')}`);
+  const first = (name: string) => events.find((e) => e.event === name)?.t;
+  const phases: Record<string, number> = { kind: kind === 'diagrams' ? 1 : 0, seen: wallEnd - wall0 };
+  const block = events.filter((e) => e.event === 'page-block');
+  if (block.length > 1) phases['page-block-last'] = block.at(-1)!.t - wall0;
+  for (const name of ['change', 'prepared', 'layout-done', 'parse-begin', 'render', 'page-update', 'files-written', 'page-img-end']) {
+    const t = first(name);
+    if (t !== undefined) phases[name] = t - wall0;
+  }
+  traced.push(phases);
+}
+
+function traceSummary(): void {
+  for (const kind of [1, 0]) {
+    const rows = traced.filter((r) => r.kind === kind);
+    if (!rows.length) continue;
+    const names = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((n) => n !== 'kind');
+    const cells = names.map((n) => {
+      const values = rows.map((r) => r[n]).filter((v): v is number => v !== undefined);
+      return `${n} ${Math.round(median(values))} (${values.length})`;
+    });
+    console.error(`[markdown] trace medians, ${kind ? 'diagrams' : 'plain'}, ms after the keystroke: ${cells.join(', ')}`);
+  }
+}
+
 async function countBlocks(frame: FrameLocator, kind: Kind): Promise<number> {
   try {
     return await frame.locator(blockSelector(kind)).count();
@@ -114,6 +190,11 @@ async function timeEdit(page: Page, kind: Kind, rep: number, editLine: number): 
   const before = await edited.evaluate((e) => e.innerHTML);
   const redrawn = (e: Element, args: { before: string; marker: string; diagrams: boolean }) =>
     args.diagrams ? e.classList.contains('archflow-md-drawn') && e.innerHTML !== args.before : (e.textContent ?? '').includes(args.marker);
+  if (TRACE) {
+    writeFileSync(TRACE, '');
+    await frame.locator('body').evaluate(PAGE_TRACE);
+  }
+  const wall0 = Date.now();
   const t0 = performance.now();
   await page.keyboard.insertText(`zz${rep} = rect "${marker}"\n`);
   for (;;) {
@@ -122,6 +203,10 @@ async function timeEdit(page: Page, kind: Kind, rep: number, editLine: number): 
     if (performance.now() - t0 > 60_000) throw new Error(`the ${kind} preview never showed the edit`);
   }
   const ms = performance.now() - t0;
+  if (TRACE) {
+    const pageEvents = await frame.locator('body').evaluate(() => (window as unknown as { __mdTrace: TraceEvent[] }).__mdTrace);
+    reportTrace(kind, rep, wall0, Date.now(), pageEvents);
+  }
   // The other blocks' first elements are still the marked ones: not redrawn.
   const lost = await frame
     .locator(blockSelector(kind))
@@ -139,6 +224,9 @@ export async function benchMarkdownPreview(options: { reps: number }): Promise<B
     return [];
   }
   if (!existsSync(join(repoRoot, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build`');
+  // code-server's session id is the same in every window, so an earlier run's drawings would
+  // still be in the extension's preview folder (same texts, same file names) and load at once.
+  rmSync(join(repoRoot, 'preview-cache'), { recursive: true, force: true });
   const workspace = mkdtempSync(join(tmpdir(), 'archflow-mdbench-'));
   const editLines: Record<string, number> = {};
   for (let rep = 0; rep <= options.reps; rep++) {
@@ -182,6 +270,7 @@ export async function benchMarkdownPreview(options: { reps: number }): Promise<B
       }
     }
     void page;
+    if (TRACE) traceSummary();
     const ratio = (k: Record<Kind, number[]>) => median(k.diagrams.map((d, i) => d / k.plain[i]!));
     return [
       {

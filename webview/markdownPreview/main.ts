@@ -6,7 +6,8 @@
 // are the core renderer's SVG, shown as images: they cannot run script.
 import { fillPendingBlock, type FillOptions } from './fillPending';
 
-const options: FillOptions = { retryMs: 120, giveUpMs: 60_000 };
+// A drawing is usually written by the time its block arrives, or moments later: ask again soon, then every 120 ms.
+const options: FillOptions = { firstRetryMs: 20, retryMs: 120, giveUpMs: 60_000 };
 
 function scan(): void {
   for (const block of document.querySelectorAll<HTMLElement>('.archflow-md-pending[data-archflow-files]')) fillPendingBlock(block, options);

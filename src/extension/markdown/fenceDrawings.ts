@@ -6,6 +6,7 @@ import type { DiagramLayout } from '../../core/layout/layoutFile';
 import type { DiagramService } from '../documents/diagramService';
 import type { KeptText } from '../documents/textLayouts';
 import { Disposable } from '../util/dispose';
+import type { FenceTrace } from './fenceTrace';
 
 /** What the preview can show of a fence's text right now. */
 export type FenceDrawing = { state: 'ready'; svgs: FenceSvgs } | { state: 'pending' } | { state: 'failed'; message: string };
@@ -29,6 +30,12 @@ const QUIET_MS = 400;
 export interface DrawingFiles {
   dir: vscode.Uri;
   stem(key: string): string;
+  /**
+   * Writes one file whole or not at all (the preview may be loading it right now); default:
+   * through `vscode.workspace.fs`, which works on any host but costs round trips a local file
+   * system does not need.
+   */
+  write?(target: vscode.Uri, text: string): Promise<void>;
 }
 
 /** Drawings kept as files for previews (oldest deleted first). */
@@ -75,6 +82,8 @@ export class FenceDrawings extends Disposable {
     private readonly log?: vscode.LogOutputChannel,
     /** The positions a document's fence keeps (its Markdown file's layout file), known without waiting. */
     private readonly keptOf?: (resource: string, index: number) => KeptText<DiagramLayout> | undefined,
+    /** Timestamps for the benchmark's breakdown (see fenceTrace.ts). */
+    readonly trace?: FenceTrace,
   ) {
     super();
     const fileDir = files?.dir;
@@ -118,6 +127,7 @@ export class FenceDrawings extends Disposable {
     const key = this.#key(text, this.#kept(resource, index));
     if (!this.#pending.has(key)) return undefined;
     this.#awaited.add(key);
+    this.trace?.('await-files', { index });
     const url = (variant: string) => toWebviewUri(vscode.Uri.joinPath(this.files!.dir, `${this.files!.stem(key)}${variant}.svg`));
     return fixedTheme ? { fixed: url('') } : { light: url('-light'), dark: url('-dark') };
   }
@@ -193,8 +203,16 @@ export class FenceDrawings extends Disposable {
     }
     if (!this.#pending.has(key)) {
       const animate = this.animate();
+      const trace = this.trace;
+      const started = trace ? performance.now() : 0;
+      trace?.('layout-start', { chars: text.length });
       const job = this.service.sceneOfFence(text, kept).then(
-        (scene) => this.#store(key, { state: 'ready', svgs: drawingsOf(scene, animate) }),
+        (scene) => {
+          const laidOut = trace ? performance.now() : 0;
+          const svgs = drawingsOf(scene, animate);
+          trace?.('layout-done', { layoutMs: Math.round(laidOut - started), svgMs: Math.round(performance.now() - laidOut) });
+          this.#store(key, { state: 'ready', svgs });
+        },
         (err: unknown) => this.#store(key, { state: 'failed', message: err instanceof Error ? err.message : String(err) }),
       );
       this.#pending.set(key, job);
@@ -213,19 +231,16 @@ export class FenceDrawings extends Disposable {
   }
 
   async #writeFiles(key: string, drawing: FenceDrawing): Promise<void> {
-    const dir = this.files!.dir;
+    const { dir, write = writeThroughWorkspace } = this.files!;
+    const stem = (k: string) => this.files!.stem(k);
     const files: Array<[string, string]> =
       drawing.state !== 'ready' ? [] : 'fixed' in drawing.svgs ? [['', drawing.svgs.fixed]] : [['-light', drawing.svgs.light], ['-dark', drawing.svgs.dark]];
     try {
-      for (const [variant, svg] of files) {
-        // Whole or not at all: the preview may be polling for the file right now.
-        const target = vscode.Uri.joinPath(dir, `${this.files!.stem(key)}${variant}.svg`);
-        const tmp = vscode.Uri.joinPath(dir, `${this.files!.stem(key)}${variant}.${process.pid}.tmp`);
-        await vscode.workspace.fs.writeFile(tmp, Buffer.from(svg, 'utf8'));
-        await vscode.workspace.fs.rename(tmp, target, { overwrite: true });
-      }
+      // The preview shows the drawing once every palette is there: write them side by side.
+      await Promise.all(files.map(([variant, svg]) => write(vscode.Uri.joinPath(dir, `${stem(key)}${variant}.svg`), svg)));
+      this.trace?.('files-written', { files: files.length });
       if (drawing.state === 'failed') this.#staleAll();
-      else this.#trimFiles(this.files!.stem(key), files.map(([variant]) => variant));
+      else this.#trimFiles(stem(key), files.map(([variant]) => variant));
     } catch (err) {
       // A read-only install: fall back to reloading the previews.
       this.log?.warn(`cannot write a Markdown preview drawing to ${dir.toString()}; the preview will reload instead`, err);
@@ -260,6 +275,13 @@ export class FenceDrawings extends Disposable {
       Math.max(0, this.#lastChange + QUIET_MS - Date.now()),
     );
   }
+}
+
+/** Whole or not at all, through the workbench's file system (any host, also the web). */
+async function writeThroughWorkspace(target: vscode.Uri, text: string): Promise<void> {
+  const tmp = target.with({ path: `${target.path}.${process.pid}.tmp` });
+  await vscode.workspace.fs.writeFile(tmp, Buffer.from(text, 'utf8'));
+  await vscode.workspace.fs.rename(tmp, target, { overwrite: true });
 }
 
 /** Folders of other windows' sessions that ended without cleaning up (a day without change). */

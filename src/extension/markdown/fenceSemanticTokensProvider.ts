@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { SEMANTIC_TOKENS_LEGEND, type LanguageService } from '../../languageService/index';
 import { serviceDocument } from '../language/lspTypes';
+import type { FenceTrace } from './fenceTrace';
 
 /**
  * Colours the diagram fences of Markdown documents from the language service's semantic tokens
@@ -10,9 +11,15 @@ import { serviceDocument } from '../language/lspTypes';
 export class FenceSemanticTokensProvider implements vscode.DocumentSemanticTokensProvider {
   static readonly legend = new vscode.SemanticTokensLegend([...SEMANTIC_TOKENS_LEGEND.tokenTypes], [...SEMANTIC_TOKENS_LEGEND.tokenModifiers]);
 
-  constructor(private readonly language: LanguageService) {}
+  constructor(
+    private readonly language: LanguageService,
+    private readonly trace?: FenceTrace,
+  ) {}
 
   provideDocumentSemanticTokens(document: vscode.TextDocument): vscode.SemanticTokens {
-    return new vscode.SemanticTokens(Uint32Array.from(this.language.semanticTokens(serviceDocument(document)).data));
+    const started = this.trace ? performance.now() : 0;
+    const tokens = new vscode.SemanticTokens(Uint32Array.from(this.language.semanticTokens(serviceDocument(document)).data));
+    this.trace?.('semantic-tokens', { version: document.version, ms: Math.round(performance.now() - started) });
+    return tokens;
   }
 }

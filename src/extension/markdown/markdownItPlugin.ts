@@ -35,14 +35,29 @@ function labels(): FenceLabels {
  */
 export function extendMarkdownIt(md: MarkdownIt, service: DiagramService, drawings: FenceDrawings): MarkdownIt {
   const render = md.renderer.render.bind(md.renderer);
+  const trace = drawings.trace;
   md.renderer.render = (tokens, options, env: RenderEnv) => {
     drawings.beginRender(env?.currentDocument?.toString());
+    const started = trace ? performance.now() : 0;
+    let html = '';
     try {
-      return render(tokens, options, env);
+      html = render(tokens, options, env);
+      return html;
     } finally {
       drawings.endRender();
+      trace?.('render', { ms: Math.round(performance.now() - started), chars: html.length, pending: (html.match(/archflow-md-pending/g) ?? []).length });
     }
   };
+  if (trace) {
+    const parse = md.parse.bind(md);
+    md.parse = (src, env) => {
+      const started = performance.now();
+      trace('parse-begin');
+      const tokens = parse(src, env);
+      trace('parse', { ms: Math.round(performance.now() - started) });
+      return tokens;
+    };
+  }
   const previous = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;

@@ -22,6 +22,8 @@ let page: Page;
 let script: string;
 /** Whether the files "exist" yet (404 until then). */
 let ready = false;
+/** Files that exist already while `ready` is false (paths). */
+const readyFiles = new Set<string>();
 
 before(async () => {
   const out = await esbuild.build({ entryPoints: [join(root, 'webview/markdownPreview/main.ts')], bundle: true, write: false, format: 'iife', target: 'es2022', logLevel: 'warning' });
@@ -30,7 +32,7 @@ before(async () => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/') {
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body><div class="markdown-body"></div><script>${script}</script></body>`);
-    } else if (/^\/(late|fixed)-?\w*\.svg$/.test(path) && ready) {
+    } else if (/^\/(late|fixed|early)-?\w*\.svg$/.test(path) && (ready || readyFiles.has(path))) {
       res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG(path));
     } else {
       res.writeHead(404).end();
@@ -72,6 +74,8 @@ test('a pending block shows its files once they exist, one drawing per palette, 
   assert.equal(await page.locator('#two.archflow-md-pending .archflow-md-status').count(), 1, 'still waiting while the files are missing');
   ready = true;
   await page.locator('#two.archflow-md-drawn').waitFor({ timeout: 10_000 });
+  // The palette not shown may arrive a moment after the one shown.
+  await page.locator('#two > .archflow-md-drawing:nth-child(2)').waitFor({ timeout: 10_000 });
   const shown = await page.locator('#two').evaluate((b: Dom) => ({
     line: b.dataset.line as string,
     parts: [...b.children].map((c: Dom) => `${c.className}|${(c.firstElementChild.src as string).split('/').pop()?.split('?')[0]}`),
@@ -99,4 +103,23 @@ test('a block the preview removed or re-rendered meanwhile is left alone; bad sp
   await addBlock('fixed', { fixed: `${origin}/fixed.svg` });
   await page.locator('#fixed.archflow-md-drawn').waitFor({ timeout: 10_000 });
   assert.equal(await page.locator('#fixed > .archflow-md-drawing').getAttribute('class'), 'archflow-md-drawing');
+});
+
+test('the palette the theme shows is drawn without waiting for the other, which joins it when it arrives', async () => {
+  ready = false;
+  readyFiles.clear();
+  readyFiles.add('/early-dark.svg');
+  await page.evaluate(() => (globalThis as Dom).document.body.classList.add('vscode-dark'));
+  try {
+    await addBlock('early', { light: `${origin}/early-light.svg`, dark: `${origin}/early-dark.svg` });
+    await page.locator('#early.archflow-md-drawn').waitFor({ timeout: 10_000 });
+    const parts = () => page.locator('#early > .archflow-md-drawing').evaluateAll((els: Dom[]) => els.map((e) => e.className as string));
+    assert.deepEqual(await parts(), ['archflow-md-drawing archflow-md-dark'], 'drawn with the dark palette alone while the light file is missing');
+    readyFiles.add('/early-light.svg');
+    await page.locator('#early > .archflow-md-drawing:nth-child(2)').waitFor({ timeout: 10_000 });
+    assert.deepEqual(await parts(), ['archflow-md-drawing archflow-md-light', 'archflow-md-drawing archflow-md-dark'], 'in the order of a drawn block');
+  } finally {
+    await page.evaluate(() => (globalThis as Dom).document.body.classList.remove('vscode-dark'));
+    readyFiles.clear();
+  }
 });

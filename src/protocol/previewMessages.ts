@@ -140,6 +140,8 @@ export interface RenderedMessage {
    * precise only when the browser runs with --enable-precise-memory-info), for the memory soak.
    */
   heapBytes?: number;
+  /** The layout failure the drawing's banner shows, if any (what the user saw, for tests). */
+  failure?: string;
 }
 
 /** A node or group dragged to a new top-left corner, in the scene's coordinates. */

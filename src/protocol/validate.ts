@@ -37,6 +37,7 @@ const schemas = {
     renderMs: z.optional(z.number().check(z.refine(Number.isFinite, 'must be finite'), z.gte(0))),
     receivedAt: z.optional(z.number().check(z.refine(Number.isFinite, 'must be finite'), z.gte(0))),
     heapBytes: z.optional(z.number().check(z.refine(Number.isFinite, 'must be finite'), z.gte(0))),
+    failure: z.optional(z.string().check(z.maxLength(MAX_TEXT))),
   }),
   log: z.strictObject({ type: z.literal('log'), level: z.enum(['error', 'warn', 'info']), message: z.string().check(z.maxLength(MAX_TEXT)) }),
   moveElements: z.strictObject({

@@ -142,10 +142,11 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
         elements: doc.scene ? doc.scene.nodes.length + doc.scene.groups.length : 0,
         ...(arrived !== undefined ? { renderMs: Math.max(0, performance.now() - arrived), receivedAt: performance.timeOrigin + arrived } : {}),
         ...heapInUse(),
+        ...(doc.failure ? { failure: doc.failure } : {}),
       });
     });
     return () => cancelAnimationFrame(frame);
-  }, [doc.uri, doc.version, doc.sceneVersion, doc.scene, host]);
+  }, [doc.uri, doc.version, doc.sceneVersion, doc.scene, doc.failure, host]);
 
   useSmilPausedWhile(hidden, flow);
 

@@ -102,7 +102,7 @@ export class DiagramPreview extends Disposable {
   #refreshing = false;
   #refreshAgain = false;
   /** Start and post times of each posted update, by document version (for RenderedEvent). */
-  readonly #hostTimes = new Map<number, { started: number; posted: number; longestSync: number; failure?: string }>();
+  readonly #hostTimes = new Map<number, { started: number; posted: number; longestSync: number }>();
   /** Send the remembered viewport with the next update (the document changed). */
   #restoreViewport = false;
   /** The drawing on screen (the last one posted), which moves, Keep and export refer to. */
@@ -427,7 +427,7 @@ export class DiagramPreview extends Disposable {
       const posted = performance.now();
       longestSync = Math.max(longestSync, posted - syncStart);
       if (this.#hostTimes.size > 50) this.#hostTimes.clear();
-      this.#hostTimes.set(message.version, { started, posted, longestSync, ...(message.failure ? { failure: message.failure } : {}) });
+      this.#hostTimes.set(message.version, { started, posted, longestSync });
       const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === source.document.toString());
       if (editor) this.#highlight(editor);
     } catch (err) {
@@ -558,9 +558,10 @@ export class DiagramPreview extends Disposable {
                 refreshStartedAt: times.started,
                 postedAt: times.posted,
                 postedAtEpoch: performance.timeOrigin + times.posted,
-                ...(times.failure ? { failure: times.failure } : {}),
               }
             : {}),
+          // What the banner showed (a later refresh of the same version may draw it after all).
+          ...(message.failure ? { failure: message.failure } : {}),
           ...(message.renderMs !== undefined ? { renderMs: message.renderMs } : {}),
           ...(message.receivedAt !== undefined ? { receivedAtEpoch: message.receivedAt } : {}),
           ...(message.heapBytes !== undefined ? { webviewHeapBytes: message.heapBytes } : {}),

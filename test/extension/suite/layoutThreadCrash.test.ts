@@ -65,8 +65,9 @@ suite('layout thread killed mid-render', () => {
       const crashed = await waitFor(() => rendered.find((e) => e.version === crashedVersion), `version ${crashedVersion} reported by the preview`, 30_000);
       assert.equal(kill.killed.length, 1, 'the layout thread was ended mid-render');
       assert.equal(crashed.failure, vscode.l10n.t('The layout thread stopped unexpectedly. A fresh layout thread draws the next edit.'));
+      // The banner's text is what the webview showed: another refresh of the same version (a
+      // kept-layout or catalog event) may lay it out on the fresh thread afterwards, which is fine.
       assert.equal(crashed.elements, 2, 'the last good drawing stays on screen');
-      assert.ok(!laidOut.includes(crashedVersion), 'the killed version was not laid out');
 
       // The next edit adds another node: a fresh thread lays it out and the banner clears.
       assert.ok(await editor.edit((e) => e.insert(doc.lineAt(doc.lineCount - 1).range.end, '\ndb = cylinder "DB"')));

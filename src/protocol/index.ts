@@ -17,8 +17,6 @@ export {
   type LogMessage,
   type ElementMove,
   type MoveElementsMessage,
-  type ReshapeConnectionMessage,
-  type ResetRoutesMessage,
   type LayoutActionMessage,
   type SelectionChangedMessage,
   type OpenLayoutFileMessage,

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import { EdgeLabelRenderer, type EdgeProps } from '@xyflow/react';
 import {
   edgePath,
@@ -13,8 +13,6 @@ import { ARROW_TRIM, polylineLength, STROKE_WIDTH, trimPolyline } from '../../..
 import { useDrawing } from '../drawingContext';
 import type { DiagramFlowEdge } from '../sceneToFlow';
 import { sameData } from './sameData';
-import { SegmentHandles } from './SegmentHandles';
-import type { Point } from '../../../src/core/scene';
 import { TextLines } from './TextLines';
 
 const seconds = (s: number) => `${Math.max(0.01, Math.round(s * 1000) / 1000)}s`;
@@ -25,14 +23,11 @@ const seconds = (s: number) => `${Math.max(0.01, Math.round(s * 1000) / 1000)}s`
  * dashes (`flow`) and glow (`pulse`) in CSS, travelling dots (`packets`) in SMIL. The
  * page pauses them while hidden and drops them under reduced motion.
  */
-export const DiagramEdge = memo(function DiagramEdge({ id, data, selected }: EdgeProps<DiagramFlowEdge>) {
-  const { palette, canvas, animate, labelZ, onEdgeLabelClick, onEdgeLabelContextMenu, onRouteChange } = useDrawing();
+export const DiagramEdge = memo(function DiagramEdge({ id, data }: EdgeProps<DiagramFlowEdge>) {
+  const { palette, canvas, animate, labelZ, onEdgeLabelClick, onEdgeLabelContextMenu } = useDrawing();
   const edge = data!.edge;
-  // The route while one of its segments is dragged; a new drawing of the connection ends it.
-  const [live, setLive] = useState<Point[]>();
-  useEffect(() => setLive(undefined), [edge.points]);
   const geometry = useMemo(() => {
-    const points = live ?? edge.points;
+    const points = edge.points;
     const full = edgePath(points);
     const endHead = edge.heads === 'end' || edge.heads === 'both';
     const startHead = edge.heads === 'both';
@@ -40,7 +35,7 @@ export const DiagramEdge = memo(function DiagramEdge({ id, data, selected }: Edg
     if (endHead) trimmed = trimPolyline(trimmed, ARROW_TRIM, true);
     if (startHead) trimmed = trimPolyline(trimmed, ARROW_TRIM, false);
     return { full, d: edgePath(trimmed), length: polylineLength(trimmed), fullLength: polylineLength(points), endHead, startHead };
-  }, [live, edge.points, edge.heads]);
+  }, [edge.points, edge.heads]);
   if (!geometry.full) return null;
 
   const color = sanitizeColor(edge.color) ?? palette.edge.stroke;
@@ -141,11 +136,7 @@ export const DiagramEdge = memo(function DiagramEdge({ id, data, selected }: Edg
           ))}
         </g>
       )}
-      {selected && onRouteChange && (
-        <SegmentHandles points={edge.points} source={edge.source} target={edge.target} onLive={setLive} onCommit={(route) => onRouteChange(id, route)} />
-      )}
       {label}
     </>
   );
-  // Selected or not redraws it too: a selected connection shows its segment handles.
-}, (a, b) => sameData(a, b) && a.selected === b.selected);
+}, sameData);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { MAX_LABEL_LENGTH, parseDiagram } from '../../src/core/language/index';
 import { layoutDiagram } from '../../src/core/layout/index';
 import { shapeGeometry } from '../../src/core/render/index';
@@ -518,11 +518,12 @@ test('Markdown: the preview follows a theme switch (dark, high contrast)', { tim
   await until(async () => (await shown()).light === 'block', 'light again');
 });
 
-test('Markdown: editing one fence redraws that block only', { timeout: 120_000 }, async () => {
-  const frame = webviewFrame(page);
-  const drawn = frame.locator('.archflow-md-drawn');
-  // The earlier tests may still have an update of the page on its way, or VS Code may load the
-  // page again after the theme switches (its frame is then replaced): mark only once it is quiet.
+/**
+ * Resolves once the Markdown preview's page has not changed for 1.5 s (at most 15 s per try).
+ * An earlier test may still have an update of the page on its way, or VS Code may load the page
+ * again (after a theme switch, its frame is then replaced: that try is lost and made again).
+ */
+async function markdownPreviewQuiet(frame: FrameLocator): Promise<void> {
   const quiet = () =>
     frame.locator('.markdown-body').evaluate(
       (body) =>
@@ -548,6 +549,13 @@ test('Markdown: editing one fence redraws that block only', { timeout: 120_000 }
     'the preview page quiet',
     60_000,
   );
+}
+
+test('Markdown: editing one fence redraws that block only', { timeout: 120_000 }, async () => {
+  const frame = webviewFrame(page);
+  const drawn = frame.locator('.archflow-md-drawn');
+  // Mark the page only once it is quiet.
+  await markdownPreviewQuiet(frame);
   // Mark the DOM nodes of the second drawing (a redraw would replace them) and the page's body (a reload would).
   await drawn.nth(1).locator('svg').first().evaluate((svg) => ((svg as SVGSVGElement & { __kept?: boolean }).__kept = true));
   await frame.locator('.markdown-body').evaluate((body) => ((body as HTMLElement & { __kept?: boolean }).__kept = true));
@@ -578,13 +586,26 @@ test("Markdown: a drawing's context menu in the preview exports it as SVG", { ti
   const target = join(workspace, 'storage.svg');
   rmSync(target, { force: true });
   const frame = webviewFrame(page);
-  await webviewContextMenu(page, frame.locator('.archflow-md-drawn').nth(1), 'Export as SVG');
+  // The last test reverted its edit: let that redraw land before the menu is opened on the block,
+  // or the block the menu was opened on can be replaced under it.
+  await until(async () => !(await drawingText(frame.locator('.archflow-md-drawn').first())).includes('GET'), 'the revert drawn', 60_000);
+  await markdownPreviewQuiet(frame);
   const input = page.locator('.quick-input-widget input[type="text"]');
-  await input.waitFor({ state: 'visible' }).catch(async (err: Error) => {
+  const missed: string[] = [];
+  for (let attempt = 0; ; attempt++) {
+    await webviewContextMenu(page, frame.locator('.archflow-md-drawn').nth(1), 'Export as SVG');
+    const shown = await input.waitFor({ state: 'visible', timeout: 20_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) break;
     // The menu's click reached it: say what the workbench shows instead of the save box.
     const toasts = await page.locator('.notifications-toasts .monaco-list-row').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent));
-    throw new Error(`${err.message}; notifications: ${JSON.stringify(toasts)}`);
-  });
+    missed.push(`no save box within 20 s; notifications: ${JSON.stringify(toasts)}`);
+    if (attempt === 1) throw new Error(missed.join('; '));
+    console.error(`Markdown export: the menu's item ran but ${missed.at(-1)}; trying the gesture again`);
+    await page.keyboard.press('Escape');
+  }
   // The proposed name is the fence's id, next to the Markdown file (as `archflow render` names it).
   await until(async () => ((await input.inputValue()) ?? '').endsWith('/storage.svg'), 'the proposed name storage.svg');
   await page.keyboard.press('Enter');

@@ -2,13 +2,15 @@
  * Reshaping a connection's orthogonal route by dragging one of its segments, as draw.io's
  * orthogonal edges do: the segment moves perpendicular to itself, its neighbours stretch or
  * shrink, and the route stays orthogonal. The preview draws the route live with this and the
- * host turns the result into the waypoints the layout file keeps for the connection.
+ * host turns the result into the waypoints the layout file keeps for the connection
+ * (`layoutWithRoutes`, also what Reset Route forgets).
  *
  * A segment attached to a box moves its end along the box's side (its port), never off it:
  * the route must still leave the box through that side, or the kept layout would not keep it
  * (keptRoutes.ts) and the drag would snap to some other route on the drop.
  */
-import type { Point } from './scene';
+import { connectionKeys, layoutFromScene, type DiagramLayout } from './layout/layoutFile';
+import type { Point, Scene } from './scene';
 
 /** A connection's end box, in the scene's coordinates. */
 export interface EndBox {
@@ -147,4 +149,36 @@ export function waypointsOf(route: readonly Point[]): Point[] {
   const [a, b] = simple;
   if (!a || !b) return [];
   return [{ x: Math.round((a.x + b.x) / 2), y: Math.round((a.y + b.y) / 2) }];
+}
+
+/** A connection of the drawing (its scene id) reshaped by the user, or (`route` absent) given back to the router. */
+export interface RouteChange {
+  connection: string;
+  route?: readonly Point[];
+}
+
+/**
+ * The layout of `scene` (waypoints from `previous`) with `changes` made: a reshaped
+ * connection keeps its bends as waypoints and its line as its route (drawn again exactly
+ * while it stays clear of the boxes, else routed through the waypoints); a reset one loses
+ * both and is routed afresh. A route that is not orthogonal, or a connection the scene does
+ * not have, changes nothing.
+ */
+export function layoutWithRoutes(scene: Scene, previous: DiagramLayout | undefined, changes: readonly RouteChange[]): DiagramLayout {
+  const layout = layoutFromScene(scene, previous);
+  const keys = connectionKeys(scene.edges);
+  for (const { connection, route } of changes) {
+    const key = keys[scene.edges.findIndex((e) => e.id === connection)];
+    if (key === undefined) continue;
+    if (!route) {
+      layout.waypoints.delete(key);
+      layout.routes.delete(key);
+      continue;
+    }
+    const line = simplifyRoute(route.map((p) => ({ x: Math.round(p.x), y: Math.round(p.y) })));
+    if (line.length < 2 || !isOrthogonal(line)) continue;
+    layout.waypoints.set(key, waypointsOf(line));
+    layout.routes.set(key, line);
+  }
+  return layout;
 }

@@ -19,7 +19,7 @@ import type { DiagramService } from '../documents/diagramService';
 import { layoutFileUri } from '../documents/layoutFiles';
 import type { Scene } from '../../core/scene';
 import type { LayoutEditor } from './layoutEditor';
-import type { RouteChange } from './layoutEdits';
+import type { RouteChange } from '../../core/routeDrag';
 import { StaleLayoutError } from '../../node/layoutRuns';
 import { layoutFailureMessage } from './layoutFailureMessage';
 import { elementAtLine, connectionsAtLine, elementTarget } from '../../languageService/index';

@@ -9,7 +9,8 @@ import { fenceLayoutFileText } from '../markdown/fenceLayoutEntry';
 import type { PictureGesture } from '../../protocol/index';
 import type { PictureEditResult } from '../../languageService/pictureEdits/index';
 import { connectionKeys } from '../../core/layout/layoutFile';
-import { layoutFileText, layoutWithDrops, layoutWithMoves, layoutWithout, layoutWithRoutes, type Drop, type RouteChange } from './layoutEdits';
+import { layoutWithRoutes, type RouteChange } from '../../core/routeDrag';
+import { layoutFileText, layoutWithDrops, layoutWithMoves, layoutWithout, type Drop } from './layoutEdits';
 import { PreviewHistory, type HistoryStep } from './previewHistory';
 
 /**

@@ -3,8 +3,7 @@
  * drawing shown: moved boxes, elements to lay out afresh, and the file's text in the
  * serializer's stable format (stale ids dropped). Free of VS Code, so they are unit-tested.
  */
-import { connectionKeys, emptyLayout, layoutFromScene, mergeLayout, serializeLayoutFile, type DiagramLayout } from '../../core/layout/layoutFile';
-import { isOrthogonal, simplifyRoute, waypointsOf } from '../../core/routeDrag';
+import { emptyLayout, layoutFromScene, mergeLayout, serializeLayoutFile, type DiagramLayout } from '../../core/layout/layoutFile';
 import type { DiagramModel } from '../../core/model';
 import type { Point, Scene } from '../../core/scene';
 import { movedPositions, type Move } from '../../core/sceneMoves';
@@ -15,38 +14,6 @@ export function layoutWithMoves(scene: Scene, previous: DiagramLayout | undefine
   for (const [id, to] of movedPositions(scene, moves)) {
     const box = layout.nodes.get(id) ?? layout.groups.get(id);
     if (box) Object.assign(box, { x: Math.round(to.x), y: Math.round(to.y) });
-  }
-  return layout;
-}
-
-/** A connection of the drawing (its scene id) reshaped by the user, or (`route` absent) given back to the router. */
-export interface RouteChange {
-  connection: string;
-  route?: readonly Point[];
-}
-
-/**
- * The layout of `scene` (waypoints from `previous`) with `changes` made: a reshaped
- * connection keeps its bends as waypoints and its line as its route (drawn again exactly
- * while it stays clear of the boxes, else routed through the waypoints); a reset one loses
- * both and is routed afresh. A route that is not orthogonal, or a connection the scene does
- * not have, changes nothing.
- */
-export function layoutWithRoutes(scene: Scene, previous: DiagramLayout | undefined, changes: readonly RouteChange[]): DiagramLayout {
-  const layout = layoutFromScene(scene, previous);
-  const keys = connectionKeys(scene.edges);
-  for (const { connection, route } of changes) {
-    const key = keys[scene.edges.findIndex((e) => e.id === connection)];
-    if (key === undefined) continue;
-    if (!route) {
-      layout.waypoints.delete(key);
-      layout.routes.delete(key);
-      continue;
-    }
-    const line = simplifyRoute(route.map((p) => ({ x: Math.round(p.x), y: Math.round(p.y) })));
-    if (line.length < 2 || !isOrthogonal(line)) continue;
-    layout.waypoints.set(key, waypointsOf(line));
-    layout.routes.set(key, line);
   }
   return layout;
 }

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { parseDiagram } from '../../../src/core/language';
 import { keptLayout, layoutDiagram } from '../../../src/core/layout';
 import { layoutFromScene, parseLayoutFile } from '../../../src/core/layout/layoutFile';
-import { layoutFileText, layoutWithDrops, layoutWithMoves, layoutWithout, layoutWithRoutes } from '../../../src/extension/preview/layoutEdits';
-import { dragSegment, simplifyRoute } from '../../../src/core/routeDrag';
+import { layoutFileText, layoutWithDrops, layoutWithMoves, layoutWithout } from '../../../src/extension/preview/layoutEdits';
+import { dragSegment, layoutWithRoutes, simplifyRoute } from '../../../src/core/routeDrag';
 import type { Scene } from '../../../src/core/scene';
 
 const TEXT = `

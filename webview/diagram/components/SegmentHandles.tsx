@@ -1,7 +1,7 @@
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useStore, useStoreApi } from '@xyflow/react';
 import type { Point } from '../../../src/core/scene';
-import { axisOf, draggableSegments, draggedTo, dragSegment, type EndBox } from '../../../src/core/routeDrag';
+import { axisOf, draggableSegments, draggedTo, dragSegment, simplifyRoute, type EndBox } from '../../../src/core/routeDrag';
 
 /** A handle's size on screen, whatever the zoom: long along its segment, thin across it. */
 const HANDLE_LONG = 18;
@@ -51,46 +51,54 @@ export function SegmentHandles({
     return { x, y, width: node.measured.width ?? node.width ?? 0, height: node.measured.height ?? node.height ?? 0 };
   };
 
+  // Followed on the window, as React Flow's own node drags are: the pointer leaves a thin handle at once.
+  const finish = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => () => finish.current?.(), []);
+
   const down = (event: ReactPointerEvent<SVGRectElement>, index: number) => {
     if (event.button !== 0) return;
     event.stopPropagation();
     event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
+    finish.current?.();
     const route = points.map((p) => ({ x: p.x, y: p.y }));
     const s = boxOf(source);
     const t = boxOf(target);
+    const d: Drag = { pointer: event.pointerId, index, route, start: { x: event.clientX, y: event.clientY }, zoom: store.getState().transform[2], last: route, ...(s ? { source: s } : {}), ...(t ? { target: t } : {}) };
+    drag.current = d;
     setDragged({ index, a: route[index]!, b: route[index + 1]! });
-    drag.current = { pointer: event.pointerId, index, route, start: { x: event.clientX, y: event.clientY }, zoom: store.getState().transform[2], last: route, ...(s ? { source: s } : {}), ...(t ? { target: t } : {}) };
-  };
-
-  const move = (event: ReactPointerEvent<SVGRectElement>) => {
-    const d = drag.current;
-    if (!d || d.pointer !== event.pointerId) return;
-    event.stopPropagation();
-    const axis = axisOf(d.route[d.index]!, d.route[d.index + 1]!);
-    const offset = (axis === 'horizontal' ? event.clientY - d.start.y : event.clientX - d.start.x) / d.zoom;
-    d.last = dragSegment(d.route, d.index, offset, d.source, d.target);
-    const to = draggedTo(d.route, d.index, offset, d.source, d.target);
-    const [a, b] = [d.route[d.index]!, d.route[d.index + 1]!];
-    if (to !== undefined) setDragged(axis === 'horizontal' ? { index: d.index, a: { x: a.x, y: to }, b: { x: b.x, y: to } } : { index: d.index, a: { x: to, y: a.y }, b: { x: to, y: b.y } });
-    onLive(d.last);
-  };
-
-  const up = (event: ReactPointerEvent<SVGRectElement>) => {
-    const d = drag.current;
-    if (!d || d.pointer !== event.pointerId) return;
-    event.stopPropagation();
-    drag.current = undefined;
-    setDragged(undefined);
-    const same = d.last.length === d.route.length && d.last.every((p, k) => p.x === Math.round(d.route[k]!.x) && p.y === Math.round(d.route[k]!.y));
-    if (same) onLive(undefined);
-    else onCommit(d.last);
-  };
-
-  const cancel = () => {
-    drag.current = undefined;
-    setDragged(undefined);
-    onLive(undefined);
+    const axis = axisOf(route[index]!, route[index + 1]!);
+    const move = (e: PointerEvent) => {
+      if (e.pointerId !== d.pointer) return;
+      const offset = (axis === 'horizontal' ? e.clientY - d.start.y : e.clientX - d.start.x) / d.zoom;
+      d.last = dragSegment(d.route, d.index, offset, d.source, d.target);
+      const to = draggedTo(d.route, d.index, offset, d.source, d.target);
+      const [a, b] = [d.route[d.index]!, d.route[d.index + 1]!];
+      if (to !== undefined) setDragged(axis === 'horizontal' ? { index: d.index, a: { x: a.x, y: to }, b: { x: b.x, y: to } } : { index: d.index, a: { x: to, y: a.y }, b: { x: to, y: b.y } });
+      onLive(d.last);
+    };
+    const stop = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', cancel);
+      finish.current = undefined;
+      drag.current = undefined;
+      setDragged(undefined);
+    };
+    const up = (e: PointerEvent) => {
+      if (e.pointerId !== d.pointer) return;
+      move(e);
+      stop();
+      if (JSON.stringify(d.last) === JSON.stringify(simplifyRoute(d.route.map((p) => ({ x: Math.round(p.x), y: Math.round(p.y) }))))) onLive(undefined);
+      else onCommit(d.last);
+    };
+    const cancel = () => {
+      stop();
+      onLive(undefined);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', cancel);
+    finish.current = stop;
   };
 
   return (
@@ -115,9 +123,6 @@ export function SegmentHandles({
             rx={across / 2}
             strokeWidth={1 / zoom}
             onPointerDown={(e) => down(e, index)}
-            onPointerMove={move}
-            onPointerUp={up}
-            onPointerCancel={cancel}
             onClick={(e) => e.stopPropagation()}
           />
         );

@@ -10,15 +10,11 @@
  * (keptRoutes.ts) and the drag would snap to some other route on the drop.
  */
 import { connectionKeys, layoutFromScene, type DiagramLayout } from './layout/layoutFile';
+import type { Box } from './layout/geometry';
 import type { Point, Scene } from './scene';
 
 /** A connection's end box, in the scene's coordinates. */
-export interface EndBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type EndBox = Box;
 
 /**
  * How far a port stays from its side's corners (rounded corners, and the kept layout wants an

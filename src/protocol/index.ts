@@ -17,6 +17,8 @@ export {
   type LogMessage,
   type ElementMove,
   type MoveElementsMessage,
+  type ReshapeConnectionMessage,
+  type ResetRoutesMessage,
   type LayoutActionMessage,
   type SelectionChangedMessage,
   type OpenLayoutFileMessage,

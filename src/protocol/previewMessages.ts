@@ -6,7 +6,7 @@
  */
 import type { IconSearchMessage, IconSearchResultMessage, PictureEditMessage, PictureEditRefusedMessage } from './pictureEditMessages';
 import type { DiagnosticReport } from '../core/language/messages';
-import type { Scene } from '../core/scene';
+import type { Point, Scene } from '../core/scene';
 import type { Move } from '../core/sceneMoves';
 
 /** The React Flow viewport: translation in screen pixels and zoom factor. */
@@ -155,6 +155,25 @@ export interface MoveElementsMessage {
 }
 
 /**
+ * Webview -> host: the user dragged a segment of a connection (`connection`: its scene id,
+ * `c0`, `c1`, …); `route` is the line as it was let go, from the source's border to the
+ * target's. The host keeps its bends as the connection's waypoints in the layout file.
+ */
+export interface ReshapeConnectionMessage {
+  type: 'reshapeConnection';
+  uri: string;
+  connection: string;
+  route: Point[];
+}
+
+/** Webview -> host: forget the waypoints of these connections (scene ids); they are routed again. */
+export interface ResetRoutesMessage {
+  type: 'resetRoutes';
+  uri: string;
+  connections: string[];
+}
+
+/**
  * Webview -> host: a layout action of the toolbar or a key: keep the drawing in the layout
  * file, re-lay out (`ids`: only these elements), or undo / redo a move.
  */
@@ -197,6 +216,8 @@ export type PreviewToHostMessage =
   | RenderedMessage
   | LogMessage
   | MoveElementsMessage
+  | ReshapeConnectionMessage
+  | ResetRoutesMessage
   | LayoutActionMessage
   | SelectionChangedMessage
   | OpenLayoutFileMessage

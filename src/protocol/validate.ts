@@ -19,6 +19,8 @@ const elementId = z.string().check(z.minLength(1), z.maxLength(MAX_ID));
 /** At most the elements a diagram may hold. */
 const MAX_ELEMENTS = 5000;
 const ids = z.array(elementId).check(z.maxLength(MAX_ELEMENTS));
+/** More bends than any route a user shapes by hand; bounds the work a message can ask for. */
+const MAX_ROUTE_POINTS = 1000;
 
 const schemas = {
   ready: z.strictObject({ type: z.literal('ready') }),
@@ -43,6 +45,13 @@ const schemas = {
     uri,
     moves: z.array(z.strictObject({ id: elementId, x: finite, y: finite })).check(z.minLength(1), z.maxLength(MAX_ELEMENTS)),
   }),
+  reshapeConnection: z.strictObject({
+    type: z.literal('reshapeConnection'),
+    uri,
+    connection: elementId,
+    route: z.array(z.strictObject({ x: finite, y: finite })).check(z.minLength(2), z.maxLength(MAX_ROUTE_POINTS)),
+  }),
+  resetRoutes: z.strictObject({ type: z.literal('resetRoutes'), uri, connections: z.array(elementId).check(z.minLength(1), z.maxLength(MAX_ELEMENTS)) }),
   layoutAction: z.strictObject({ type: z.literal('layoutAction'), uri, action: z.enum(['keep', 'relayout', 'undo', 'redo']), ids: z.optional(ids) }),
   selectionChanged: z.strictObject({ type: z.literal('selectionChanged'), uri, ids }),
   openLayoutFile: z.strictObject({ type: z.literal('openLayoutFile'), uri, line: lineNumber, column: lineNumber }),
@@ -60,6 +69,8 @@ const message = z.discriminatedUnion('type', [
   schemas.rendered,
   schemas.log,
   schemas.moveElements,
+  schemas.reshapeConnection,
+  schemas.resetRoutes,
   schemas.layoutAction,
   schemas.selectionChanged,
   schemas.openLayoutFile,

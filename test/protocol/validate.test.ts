@@ -20,6 +20,8 @@ const valid: PreviewToHostMessage[] = [
   { type: 'rendered', uri: URI, version: 6, elements: 12, heapBytes: 12_345_678 },
   { type: 'rendered', uri: URI, version: 7, elements: 2, failure: 'The layout thread stopped unexpectedly.' },
   { type: 'log', level: 'error', message: 'boom' },
+  { type: 'reshapeConnection', uri: URI, connection: 'c1', route: [{ x: 100, y: 30 }, { x: 237, y: 30 }, { x: 237, y: 130 }, { x: 300, y: 130 }] },
+  { type: 'resetRoutes', uri: URI, connections: ['c0', 'c2'] },
 ];
 
 test('every well-formed message is accepted unchanged', () => {
@@ -52,6 +54,11 @@ test('malformed messages are rejected with a reason naming the type and field', 
     [{ type: 'rendered', uri: URI, version: 1, elements: 1, failure: 42 }, /failure/],
     [{ type: 'rendered', uri: URI, version: 1, elements: 1, receivedAt: Number.POSITIVE_INFINITY }, /receivedAt/],
     [{ type: 'rendered', uri: URI, version: 1, elements: 1, heapBytes: -1 }, /heapBytes/],
+    [{ type: 'reshapeConnection', uri: URI, connection: 'c0', route: [{ x: 0, y: 0 }] }, /route/],
+    [{ type: 'reshapeConnection', uri: URI, connection: 'c0', route: [{ x: 0, y: 0 }, { x: Number.NaN, y: 0 }] }, /route.1.x/],
+    [{ type: 'reshapeConnection', uri: URI, connection: '', route: [{ x: 0, y: 0 }, { x: 1, y: 0 }] }, /connection/],
+    [{ type: 'reshapeConnection', uri: URI, connection: 'c0', route: Array.from({ length: 1001 }, (_, x) => ({ x, y: 0 })) }, /route/],
+    [{ type: 'resetRoutes', uri: URI, connections: [] }, /connections/],
   ];
   for (const [value, reason] of cases) {
     const r = parseWebviewMessage(value);

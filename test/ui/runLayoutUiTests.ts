@@ -15,12 +15,16 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
+import { ARROW_TRIM } from '../../src/core/render/metrics';
 import { repoRoot } from '../extension/harness/codeServer';
 import { uiRunner, type Workbench } from './uiRunner';
 import { dragBoxDown, quickOpen, runCommand, until, webviewFrame } from './workbench';
 
 /** A diagram with a group, formatted (the edits keep it formatted), for the gestures that edit the text. */
 const SHOP = 'diagram "Shop"\n\nweb = rectangle "Web"\nbackend = group "Backend" {\n  api = rounded "API"\n  db  = cylinder "DB"\n}\n\nweb -> api\napi -> db\n';
+
+/** Two connections from A: a straight one to B, and one to C with a segment between two bends. */
+const ROUTE = 'a = rectangle "A"\nb = rectangle "B"\nc = rectangle "C"\n\na -> b\na -> c\n';
 
 const runner = uiRunner();
 const T = { timeout: 120_000 };
@@ -76,7 +80,7 @@ async function previewBoxes(frame: FrameLocator): Promise<Record<string, Box>> {
 const node = (frame: FrameLocator, id: string) => frame.locator(`.react-flow__node[data-id="${id}"]`);
 
 before(async () => {
-  workbench = await runner.openWorkbench({ name: 'ui-layout', vsix: runner.vsix('archflow-ui.vsix'), files: { 'shop.diagram': SHOP } });
+  workbench = await runner.openWorkbench({ name: 'ui-layout', vsix: runner.vsix('archflow-ui.vsix'), files: { 'shop.diagram': SHOP, 'route.diagram': ROUTE } });
   page = workbench.page;
   diagram = join(workbench.workspace, 'simple.diagram');
   layoutFile = `${diagram}.layout.json`;
@@ -444,4 +448,126 @@ test('without a layout file a dropped shape goes into the held drawing where it 
   assert.equal(existsSync(shopLayout), false, 'still no layout file');
   await previewKey(frame, 'Control+z');
   await expectSaved(SHOP, 'undone again');
+});
+
+// --- Reshaping a connection by dragging a segment (route.diagram, no layout file to begin with) ---
+
+type XY = { x: number; y: number };
+
+/** The CLI's route of each connection, by `source -> target`. */
+function cliRoutes(file: string): Record<string, XY[]> {
+  const out = execFileSync(process.execPath, [join(repoRoot, 'dist/cli.js'), 'layout', file, '--json'], { encoding: 'utf8' });
+  const json = JSON.parse(out) as { connections: Array<{ source: string; target: string; points: XY[] }> };
+  return Object.fromEntries(json.connections.map((c) => [`${c.source} -> ${c.target}`, c.points]));
+}
+
+/** The waypoints of the layout file's connections (undefined while there is no file). */
+function fileWaypoints(file: string): Record<string, number[][]> | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { connections: Record<string, number[][]> }).connections;
+  } catch {
+    return undefined; // caught half-written
+  }
+}
+
+/**
+ * Every point of a connection's drawn path in the preview, in whole pixels: its corners are
+ * rounded (each bend is a curve's control point, between the curve's ends), and its arrowhead
+ * end stops short of the box (ARROW_TRIM), so that end is not the route's.
+ */
+async function drawnPoints(frame: FrameLocator, id: string): Promise<XY[]> {
+  const d = (await frame.locator(`.react-flow__edge[data-id="${id}"] .af-edge-interaction`).first().getAttribute('d')) ?? '';
+  const numbers = (d.match(/-?[\d.]+/g) ?? []).map((n) => Math.round(Number(n)));
+  return numbers.flatMap((x, k) => (k % 2 === 0 ? [{ x, y: numbers[k + 1]! }] : []));
+}
+
+/** The x of every point of a connection's drawn path in the preview (see {@link drawnPoints}). */
+async function drawnXs(frame: FrameLocator, id: string): Promise<number[]> {
+  return (await drawnPoints(frame, id)).map((p) => p.x);
+}
+
+const passesThrough = (route: XY[], p: XY) =>
+  route.some((a, k) => {
+    const b = route[k + 1];
+    return b !== undefined && p.x >= Math.min(a.x, b.x) && p.x <= Math.max(a.x, b.x) && p.y >= Math.min(a.y, b.y) && p.y <= Math.max(a.y, b.y);
+  });
+
+test('a segment of a selected connection dragged in the preview: its waypoints land in the layout file, the CLI routes through them, Ctrl+Z takes it back, Reset Route forgets them', T, async () => {
+  const route = join(workbench.workspace, 'route.diagram');
+  const routeLayout = `${route}.layout.json`;
+  rmSync(routeLayout, { force: true });
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await quickOpen(page, 'route.diagram');
+  await runCommand(page, 'ArchFlow: Open Preview to the Side');
+  const frame = webviewFrame(page);
+  await until(async () => (await frame.locator('.react-flow__node[data-id="c"]').count()) === 1 && (await frame.locator('.react-flow__edge[data-id="c1"]').count()) === 1, 'route.diagram in the preview');
+  await frame.locator('.react-flow__controls-fitview').click();
+  await new Promise((r) => setTimeout(r, 500));
+
+  // a -> c leaves A, turns down and turns again into C: its middle segment is vertical.
+  const freshRoutes = cliRoutes(route);
+  const fresh = freshRoutes['a -> c']!;
+  assert.equal(fresh.length, 4, `a -> c has a segment between two bends: ${JSON.stringify(fresh)}`);
+  const [p1, p2] = [fresh[1]!, fresh[2]!];
+  assert.equal(p1.x, p2.x, 'its middle segment is vertical');
+  // Selected by a click on that segment; its handles show.
+  const mid = await toPage(frame, { x: p1.x, y: (p1.y + p2.y) / 2 });
+  await page.mouse.click(mid.x, mid.y);
+  const handle = frame.locator('.react-flow__edge[data-id="c1"] .af-segment-handle[data-segment="1"]');
+  await handle.waitFor({ timeout: 30_000 });
+  assert.equal(await frame.locator('.react-flow__edge[data-id="c1"] .af-segment-handle').count(), 3, 'a handle on each of its three segments');
+
+  // Dragged 20 px of the drawing to the right (and a little down, which a vertical segment ignores).
+  const to = await toPage(frame, { x: p1.x + 20, y: (p1.y + p2.y) / 2 + 8 });
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await runner.screenshot(page, 'layout-segment-dragging', undefined, { midGesture: true });
+  await page.mouse.up();
+
+  const x = p1.x + 20;
+  const waypoints = await until(async () => fileWaypoints(routeLayout)?.['a -> c'], 'the waypoints of a -> c in a new layout file');
+  assert.deepEqual(waypoints, [[x, p1.y], [x, p2.y]], 'the two bends, moved 20 px, in whole pixels');
+  assert.equal(fileWaypoints(routeLayout)!['a -> b'], undefined, 'a -> b has none');
+  // The CLI draws from the same file: through the waypoints, and a -> b where it was.
+  const cli = cliRoutes(route);
+  for (const [wx, wy] of waypoints) assert.ok(passesThrough(cli['a -> c']!, { x: wx!, y: wy! }), `the CLI's a -> c passes (${wx}, ${wy}): ${JSON.stringify(cli['a -> c'])}`);
+  assert.deepEqual(cli['a -> b'], freshRoutes['a -> b']);
+  await until(async () => (await drawnXs(frame, 'c1')).includes(x), 'the preview draws a -> c through them');
+  await runner.screenshot(page, 'layout-segment-dragged');
+
+  await previewKey(frame, 'Control+z');
+  await until(async () => {
+    const w = fileWaypoints(routeLayout);
+    return w !== undefined && Object.keys(w).length === 0;
+  }, 'Ctrl+Z: no waypoints in the layout file');
+  assert.deepEqual(cliRoutes(route)['a -> c'], fresh, 'the CLI routes a -> c as before');
+  await until(async () => (await drawnXs(frame, 'c1')).includes(p1.x) && !(await drawnXs(frame, 'c1')).includes(x), 'the preview draws it as before');
+
+  await previewKey(frame, 'Control+Shift+z');
+  await until(async () => fileWaypoints(routeLayout)?.['a -> c'], 'redo puts the waypoints back');
+  await until(async () => (await drawnXs(frame, 'c1')).includes(x), 'and the preview draws them');
+
+  // Reset Route, from the connection's context menu.
+  const again = await toPage(frame, { x, y: (p1.y + p2.y) / 2 });
+  await page.mouse.click(again.x, again.y, { button: 'right' });
+  const menu = frame.locator('.af-menu');
+  await menu.waitFor();
+  await menu.locator('.af-menu-item', { hasText: /^Reset Route$/ }).click();
+  await until(async () => {
+    const w = fileWaypoints(routeLayout);
+    return w !== undefined && Object.keys(w).length === 0;
+  }, 'Reset Route: no waypoints in the layout file');
+  // Routed again by the kept layout (not necessarily ELK's first line): the preview draws what the CLI does.
+  const rerouted = cliRoutes(route)['a -> c']!;
+  await until(async () => {
+    const drawn = await drawnPoints(frame, 'c1');
+    // Its points, but the arrowhead's end, which the preview draws a few pixels short of the box on the last segment.
+    const [end, before] = [rerouted[rerouted.length - 1]!, rerouted[rerouted.length - 2]!];
+    const drawnEnd = drawn[drawn.length - 1]!;
+    const endClose = Math.abs(drawnEnd.x - end.x) + Math.abs(drawnEnd.y - end.y) <= ARROW_TRIM + 1 && passesThrough([before, end], drawnEnd);
+    return endClose && rerouted.slice(0, -1).every((p) => drawn.some((q) => q.x === Math.round(p.x) && q.y === Math.round(p.y)));
+  }, 'the preview draws a -> c as the CLI does');
 });

@@ -53,8 +53,12 @@ export interface UiRunner {
   option(name: string): string | undefined;
   /** The .vsix given with `--vsix` (when it exists), else one packaged now into test-results/`fileName`. */
   vsix(fileName: string): string;
-  /** Saves test-results/`name`.png of the page (or of `only`), with the mouse moved away so no tooltip lingers. */
-  screenshot(page: Page, name: string, only?: Locator): Promise<void>;
+  /**
+   * Saves test-results/`name`.png of the page (or of `only`), with the mouse moved away so no
+   * tooltip lingers; `midGesture` leaves the mouse where it is, since moving a held button
+   * drags whatever it holds (a segment handle follows the pointer to wherever it goes).
+   */
+  screenshot(page: Page, name: string, only?: Locator, options?: { midGesture?: boolean }): Promise<void>;
   /**
    * Opens the workbench: a scratch copy of the fixture workspace with `files` in it, code-server
    * with the .vsix installed and {@link UI_SETTINGS} plus `settings`, and a Chromium page on it,
@@ -113,9 +117,11 @@ export function uiRunner(argv: readonly string[] = process.argv.slice(2)): UiRun
         throw err;
       }
     },
-    async screenshot(page, name, only) {
-      await page.mouse.move(5, 300);
-      await new Promise((r) => setTimeout(r, 600));
+    async screenshot(page, name, only, options) {
+      if (!options?.midGesture) {
+        await page.mouse.move(5, 300);
+        await new Promise((r) => setTimeout(r, 600));
+      }
       const file = join(artifacts, `${name}.png`);
       await (only ?? page).screenshot({ path: file });
       if (copies) {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ThemeSetting } from '../../src/core/model';
-import type { SceneEdge } from '../../src/core/scene';
+import type { Point, SceneEdge } from '../../src/core/scene';
 import { THEMES, type Palette, type ThemeName } from '../../src/core/render/index';
 
 /** What every node and edge needs to draw itself; changes only with the theme or settings. */
@@ -20,6 +20,11 @@ export interface Drawing {
   onEdgeLabelClick(edge: SceneEdge): void;
   /** A connection's label was right-clicked (the preview opens the connection's context menu; the label covers short edges). */
   onEdgeLabelContextMenu?(edgeId: string, at: { x: number; y: number }): void;
+  /**
+   * A selected connection's segment was dragged and let go: its new route (the preview keeps
+   * it in the layout file). Without it (the MCP App) connections show no segment handles.
+   */
+  onRouteChange?(edgeId: string, route: Point[]): void;
   /** The drawing can be edited (the preview of a text that parses): handles start connections. */
   editable?: boolean;
 }

@@ -18,7 +18,7 @@ import { useSceneFlow } from '../diagram/useSceneFlow';
 import { useSceneTransition } from '../diagram/useSceneTransition';
 import { useElementMoves } from '../diagram/useElementMoves';
 import type { Move } from '../../src/core/sceneMoves';
-import type { Scene } from '../../src/core/scene';
+import type { Point, Scene } from '../../src/core/scene';
 
 /** Boot data the host embeds in the page. */
 export interface BootConfig {
@@ -188,6 +188,15 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
     },
     [host, uri],
   );
+  // A reshaped connection stays as it was let go until the host's drawing from the layout file arrives.
+  const onRouteChange = useCallback(
+    (connection: string, route: Point[]) => {
+      setDoc((prev) => (prev.uri === uri && prev.scene ? { ...prev, scene: { ...prev.scene, edges: prev.scene.edges.map((e) => (e.id === connection ? { ...e, points: route } : e)) } } : prev));
+      host.post({ type: 'reshapeConnection', uri, connection, route });
+    },
+    [host, uri],
+  );
+  const onResetRoutes = useCallback((connections: string[]) => host.post({ type: 'resetRoutes', uri, connections }), [host, uri]);
   const onSelect = useCallback((ids: string[]) => host.post({ type: 'selectionChanged', uri, ids }), [host, uri]);
   const moves = useElementMoves(doc.scene, nodes, doc.scene !== undefined, onMoved, onSelect);
   const layoutAction = useCallback((action: 'keep' | 'relayout' | 'undo' | 'redo', ids?: readonly string[]) => host.post({ type: 'layoutAction', uri, action, ...(ids?.length ? { ids: [...ids] } : {}) }), [host, uri]);
@@ -230,7 +239,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
     [host, saveState, uri],
   );
 
-  const edits = usePictureEdits({ host, uri: doc.uri, version: doc.version, scene: doc.scene, problems: doc.problems, strings: boot.strings });
+  const edits = usePictureEdits({ host, uri: doc.uri, version: doc.version, scene: doc.scene, problems: doc.problems, strings: boot.strings, onResetRoutes });
   postGesture.current = edits.editable ? edits.post : undefined;
 
   // Stable, so the drawing's context (and every edge under it) does not change with each render.
@@ -242,6 +251,7 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
   const palette = THEMES[paletteName];
   const explicitTheme = doc.scene?.theme === 'light' || doc.scene?.theme === 'dark';
   const canvas = explicitTheme ? palette.canvas : (cssVariable('--vscode-editor-background', theme) ?? palette.canvas);
+  const hasScene = doc.scene !== undefined;
   const drawing = useMemo<Drawing>(
     () => ({
       palette,
@@ -253,8 +263,10 @@ function Preview({ boot, host }: { boot: BootConfig; host: HostChannel }) {
       onEdgeLabelClick: (edge) => revealLine(edge.line),
       editable: edits.editable,
       ...(edits.editable ? { onEdgeLabelContextMenu } : {}),
+      // A layout gesture, as moving a box: the host refuses it while the text has errors.
+      ...(hasScene ? { onRouteChange } : {}),
     }),
-    [palette, theme, canvas, settings.animations, reducedMotion, flow.labelZ, revealLine, edits.editable, onEdgeLabelContextMenu],
+    [palette, theme, canvas, settings.animations, reducedMotion, flow.labelZ, revealLine, edits.editable, onEdgeLabelContextMenu, hasScene, onRouteChange],
   );
 
   const errors = doc.problems.some((p) => p.severity === 'error');

@@ -40,7 +40,24 @@ interface LabelEdit {
  * with a keyboard path for each (Enter/F2 rename, C then Enter connects, Delete,
  * Shift+F10 or the menu key). While the text has errors nothing is posted and the reason shows.
  */
-export function usePictureEdits({ host, uri, version, scene, problems, strings }: { host: HostChannel; uri: string; version: number; scene: Scene | undefined; problems: PreviewProblem[]; strings: Record<string, string> }) {
+export function usePictureEdits({
+  host,
+  uri,
+  version,
+  scene,
+  problems,
+  strings,
+  onResetRoutes,
+}: {
+  host: HostChannel;
+  uri: string;
+  version: number;
+  scene: Scene | undefined;
+  problems: PreviewProblem[];
+  strings: Record<string, string>;
+  /** Reset Route: the connections' waypoints go (a layout change, not a text edit). */
+  onResetRoutes?: (connections: string[]) => void;
+}) {
   const rf = useReactFlow<DiagramFlowNode, DiagramFlowEdge>();
   const unavailable = problems.some((p) => p.severity === 'error');
   const [label, setLabel] = useState<LabelEdit>();
@@ -130,6 +147,7 @@ export function usePictureEdits({ host, uri, version, scene, problems, strings }
     if (connections.length && !elements.length) {
       items.push({ label: t('editLineStyle'), items: entries(LINE_STYLES, (v) => restyle({ attribute: 'style', value: v })) });
       items.push({ label: t('editAnimation'), items: entries(ANIMATIONS, (v) => restyle({ attribute: 'anim', value: v })) });
+      if (onResetRoutes) items.push({ label: t('editResetRoute'), run: () => onResetRoutes(connections) });
     }
     if (elements.length === 1 && !connections.length) {
       const source = elements[0]!;

@@ -15,6 +15,7 @@ export function pictureEditStrings(): Record<string, string> {
     editIconPrompt: vscode.l10n.t('Icon id, e.g. logos:aws-ec2 (empty removes it)'),
     editLineStyle: vscode.l10n.t('Line style'),
     editAnimation: vscode.l10n.t('Animation'),
+    editResetRoute: vscode.l10n.t('Reset Route'),
     editConnectTo: vscode.l10n.t('Connect to'),
     editMoveTo: vscode.l10n.t('Move to group'),
     editTopLevel: vscode.l10n.t('(top level)'),

@@ -19,6 +19,7 @@ import type { DiagramService } from '../documents/diagramService';
 import { layoutFileUri } from '../documents/layoutFiles';
 import type { Scene } from '../../core/scene';
 import type { LayoutEditor } from './layoutEditor';
+import type { RouteChange } from '../../core/routeDrag';
 import { StaleLayoutError } from '../../node/layoutRuns';
 import { layoutFailureMessage } from './layoutFailureMessage';
 import { elementAtLine, connectionsAtLine, elementTarget } from '../../languageService/index';
@@ -455,6 +456,14 @@ export class DiagramPreview extends Disposable {
     if (!text || !(await this.ctx.layouts.move(text, shown, moves))) this.#repost();
   }
 
+  /** Connections reshaped in the drawing (`route`), or given back to the router (no `route`): kept like a move. */
+  async #reshaped(changes: RouteChange[]): Promise<void> {
+    const shown = this.shownScene;
+    if (!shown) return;
+    const text = await this.#text();
+    if (!text || !(await this.ctx.layouts.reshape(text, shown, changes))) this.#repost();
+  }
+
   /**
    * A picture edit, made on the diagram's text (a fence's, shifted into its Markdown document),
    * then put in the preview's undo history and, for boxes it placed, in the layout.
@@ -570,6 +579,12 @@ export class DiagramPreview extends Disposable {
         return;
       case 'moveElements':
         if (forThis(message.uri)) void this.#moved(message.moves).catch((err: unknown) => this.#failed('move', err));
+        return;
+      case 'reshapeConnection':
+        if (forThis(message.uri)) void this.#reshaped([{ connection: message.connection, route: message.route }]).catch((err: unknown) => this.#failed('reshape', err));
+        return;
+      case 'resetRoutes':
+        if (forThis(message.uri)) void this.#reshaped(message.connections.map((connection) => ({ connection }))).catch((err: unknown) => this.#failed('reset', err));
         return;
       case 'layoutAction':
         if (forThis(message.uri)) void this.layoutAction(message.action, message.ids).catch((err: unknown) => this.#failed(message.action, err));

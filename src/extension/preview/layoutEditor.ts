@@ -8,6 +8,8 @@ import { layoutFileUri, type LayoutFileState } from '../documents/layoutFiles';
 import { fenceLayoutFileText } from '../markdown/fenceLayoutEntry';
 import type { PictureGesture } from '../../protocol/index';
 import type { PictureEditResult } from '../../languageService/pictureEdits/index';
+import { connectionKeys } from '../../core/layout/layoutFile';
+import { layoutWithRoutes, type RouteChange } from '../../core/routeDrag';
 import { layoutFileText, layoutWithDrops, layoutWithMoves, layoutWithout, type Drop } from './layoutEdits';
 import { PreviewHistory, type HistoryStep } from './previewHistory';
 
@@ -99,6 +101,20 @@ export class LayoutEditor {
     const kept = await this.service.kept(document.uri);
     const previous = kept.source === 'file' ? kept.layout : undefined;
     return this.#write(document, shown, () => layoutWithMoves(shown, previous, moves), false);
+  }
+
+  /**
+   * Keeps connections reshaped in the drawing `shown` (their waypoints and routes), or forgets
+   * them (Reset Route), like a move: the file is created on the first change. A reset of
+   * connections that have no waypoints writes nothing.
+   */
+  async reshape(document: LayoutSubject, shown: Scene, changes: readonly RouteChange[]): Promise<boolean> {
+    const kept = await this.service.kept(document.uri);
+    const previous = kept.source === 'file' ? kept.layout : undefined;
+    const keys = connectionKeys(shown.edges);
+    const shaped = (c: RouteChange) => previous?.waypoints.has(keys[shown.edges.findIndex((e) => e.id === c.connection)] ?? '') ?? false;
+    if (changes.every((c) => !c.route && !shaped(c))) return true;
+    return this.#write(document, shown, () => layoutWithRoutes(shown, previous, changes), false);
   }
 
   /** Writes the drawing shown (its positions, the file's waypoints) to the layout file. */

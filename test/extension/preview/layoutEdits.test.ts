@@ -4,6 +4,8 @@ import { parseDiagram } from '../../../src/core/language';
 import { keptLayout, layoutDiagram } from '../../../src/core/layout';
 import { layoutFromScene, parseLayoutFile } from '../../../src/core/layout/layoutFile';
 import { layoutFileText, layoutWithDrops, layoutWithMoves, layoutWithout } from '../../../src/extension/preview/layoutEdits';
+import { dragSegment, layoutWithRoutes, simplifyRoute } from '../../../src/core/routeDrag';
+import type { Scene } from '../../../src/core/scene';
 
 const TEXT = `
 web = rect "Web"
@@ -121,5 +123,75 @@ describe('layoutEdits', () => {
     assert.deepEqual({ x: now.x, y: now.y, width: now.width }, { x: to.x, y: to.y, width: web.width });
     const grown = redrawn.groups.find((x) => x.id === 'backend')!;
     assert.ok(grown.y + grown.height >= now.y + now.height, 'the group grew to hold it');
+  });
+
+  describe('a connection reshaped by dragging a segment', () => {
+    const SHAPED = `${TEXT}web -> db
+`;
+    const box = (scene: Scene, id: string) => scene.nodes.find((n) => n.id === id)!;
+    /** The first connection with an inner segment, that segment moved 30 px. */
+    function reshaped(scene: Scene) {
+      const edge = scene.edges.find((e) => e.points.length >= 4)!;
+      assert.ok(edge, 'a connection with a bend on each side of a segment');
+      const route = dragSegment(edge.points, 1, 30, box(scene, edge.source), box(scene, edge.target));
+      return { edge, route };
+    }
+    const reread = (text: string) => {
+      const parsed = parseLayoutFile(text);
+      assert.ok(parsed.ok && parsed.file.kind === 'diagram');
+      return parsed.file.layout;
+    };
+
+    it('writes its bends as waypoints and its line as its route; the file reads them back', async () => {
+      const { model, scene } = await drawn(SHAPED);
+      const { edge, route } = reshaped(scene);
+      const text = layoutFileText(layoutWithRoutes(scene, undefined, [{ connection: edge.id, route }]), model);
+      const key = `${edge.source} -> ${edge.target}`;
+      assert.ok(text.includes(`"${key}": [${route.slice(1, -1).map((p) => `[${p.x}, ${p.y}]`).join(', ')}]`), text);
+      const layout = reread(text);
+      assert.deepEqual(layout.waypoints.get(key), route.slice(1, -1));
+      assert.deepEqual(layout.routes.get(key), route);
+    });
+
+    it('the kept drawing draws it through its waypoints, and the other connections where they were', async () => {
+      const { model, scene } = await drawn(SHAPED);
+      const { edge, route } = reshaped(scene);
+      const redrawn = keptLayout(model, {}, reread(layoutFileText(layoutWithRoutes(scene, undefined, [{ connection: edge.id, route }]), model)));
+      for (const e of redrawn.edges) {
+        const before = scene.edges.find((x) => x.id === e.id)!;
+        assert.deepEqual(simplifyRoute(e.points), e.id === edge.id ? route : simplifyRoute(before.points), e.id);
+      }
+    });
+
+    it('when its box moves, the new route still passes through the waypoints', async () => {
+      const { model, scene } = await drawn(SHAPED);
+      const { edge, route } = reshaped(scene);
+      const layout = layoutWithRoutes(scene, undefined, [{ connection: edge.id, route }]);
+      const source = layout.nodes.get(edge.source)!;
+      layout.nodes.set(edge.source, { ...source, y: source.y + 200 });
+      const redrawn = keptLayout(model, {}, reread(layoutFileText(layout, model)));
+      const points = redrawn.edges.find((e) => e.id === edge.id)!.points;
+      const on = (p: { x: number; y: number }) =>
+        points.some((a, k) => {
+          const b = points[k + 1];
+          return b !== undefined && p.x >= Math.min(a.x, b.x) && p.x <= Math.max(a.x, b.x) && p.y >= Math.min(a.y, b.y) && p.y <= Math.max(a.y, b.y);
+        });
+      for (const w of route.slice(1, -1)) assert.ok(on(w), `(${w.x}, ${w.y}) on ${JSON.stringify(points)}`);
+    });
+
+    it('Reset Route forgets its waypoints and route; a route that is not orthogonal changes nothing', async () => {
+      const { scene } = await drawn(SHAPED);
+      const { edge, route } = reshaped(scene);
+      const key = `${edge.source} -> ${edge.target}`;
+      const shaped = layoutWithRoutes(scene, undefined, [{ connection: edge.id, route }]);
+      const reset = layoutWithRoutes(scene, shaped, [{ connection: edge.id }]);
+      assert.equal(reset.waypoints.has(key), false);
+      assert.equal(reset.routes.has(key), false);
+      assert.equal(reset.routes.size, scene.edges.length - 1, 'the others keep their routes');
+      const slanted = layoutWithRoutes(scene, undefined, [{ connection: edge.id, route: [{ x: 0, y: 0 }, { x: 50, y: 40 }] }]);
+      assert.equal(slanted.waypoints.size, 0);
+      assert.deepEqual(slanted.routes.get(key), layoutFromScene(scene).routes.get(key));
+      assert.equal(layoutWithRoutes(scene, undefined, [{ connection: 'c99', route }]).waypoints.size, 0);
+    });
   });
 });

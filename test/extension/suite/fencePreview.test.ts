@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Scene } from '../../../src/core/scene';
+import { dragSegment, simplifyRoute, waypointsOf } from '../../../src/core/routeDrag';
 import { CANDIDATES_DISAGREE } from '../../core/layout/candidateFixture';
 import { EXTENSION_ID, api, closeAll, fixtureUri, waitFor, type ArchflowApi } from './helpers';
 
@@ -139,6 +140,29 @@ suite('Markdown fence preview', () => {
     await waitFor(() => ext.previewScene(key('checkout'))?.nodes.find((n) => n.id === 'web' && n.x === 520 && n.y === 330), 'web drawn where it was moved', 30_000);
     assert.ok(ext.postFromPreview(key('checkout'), { type: 'layoutAction', uri: key('checkout'), action: 'undo' }));
     await waitFor(async () => (await read(layoutFile())) === BILLING_ENTRY, 'the layout file as it was before the move', 30_000);
+  });
+
+  test('a connection reshaped in the fence’s preview writes its waypoints to the fence’s entry, is drawn through them, and undo puts the file back', async function () {
+    this.timeout(90_000);
+    await write(layoutFile(), BILLING_ENTRY);
+    await openFromLens(0, 'checkout');
+    const scene = await waitFor(() => ext.previewScene(key('checkout')), 'checkout drawn', 30_000);
+    const edge = scene.edges[0]!;
+    const box = (id: string) => scene.nodes.find((n) => n.id === id)!;
+    // web -> api is one straight segment: dragged 6 px, both its ends slide along their boxes' sides.
+    const route = dragSegment(edge.points, 0, 6, box(edge.source), box(edge.target));
+    assert.notDeepEqual(route, simplifyRoute(edge.points), 'the drag changed the route');
+    assert.ok(ext.postFromPreview(key('checkout'), { type: 'reshapeConnection', uri: key('checkout'), connection: edge.id, route }));
+    const written = await waitFor(async () => {
+      const text = await read(layoutFile());
+      return text.includes('"checkout"') && text;
+    }, 'the checkout entry in the layout file', 30_000);
+    const file = JSON.parse(written) as { diagrams: Record<string, { connections: Record<string, number[][]> }> };
+    assert.deepEqual(file.diagrams.checkout!.connections['web -> api'], waypointsOf(route).map((p) => [p.x, p.y]));
+    assert.deepEqual(file.diagrams.billing, (JSON.parse(BILLING_ENTRY) as typeof file).diagrams.billing, 'the billing entry is as it was');
+    await waitFor(() => JSON.stringify(simplifyRoute(ext.previewScene(key('checkout'))?.edges[0]?.points ?? [])) === JSON.stringify(route), 'web -> api drawn along the reshaped route', 30_000);
+    assert.ok(ext.postFromPreview(key('checkout'), { type: 'layoutAction', uri: key('checkout'), action: 'undo' }));
+    await waitFor(async () => (await read(layoutFile())) === BILLING_ENTRY, 'the layout file as it was before the reshape', 30_000);
   });
 
   test('a rename in the picture changes exactly the fence’s line in the Markdown; one undo restores it', async function () {

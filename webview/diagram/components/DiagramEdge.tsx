@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { EdgeLabelRenderer, type EdgeProps } from '@xyflow/react';
 import {
   edgePath,
@@ -13,6 +13,8 @@ import { ARROW_TRIM, polylineLength, STROKE_WIDTH, trimPolyline } from '../../..
 import { useDrawing } from '../drawingContext';
 import type { DiagramFlowEdge } from '../sceneToFlow';
 import { sameData } from './sameData';
+import { SegmentHandles } from './SegmentHandles';
+import type { Point } from '../../../src/core/scene';
 import { TextLines } from './TextLines';
 
 const seconds = (s: number) => `${Math.max(0.01, Math.round(s * 1000) / 1000)}s`;
@@ -23,11 +25,14 @@ const seconds = (s: number) => `${Math.max(0.01, Math.round(s * 1000) / 1000)}s`
  * dashes (`flow`) and glow (`pulse`) in CSS, travelling dots (`packets`) in SMIL. The
  * page pauses them while hidden and drops them under reduced motion.
  */
-export const DiagramEdge = memo(function DiagramEdge({ id, data }: EdgeProps<DiagramFlowEdge>) {
-  const { palette, canvas, animate, labelZ, onEdgeLabelClick, onEdgeLabelContextMenu } = useDrawing();
+export const DiagramEdge = memo(function DiagramEdge({ id, data, selected }: EdgeProps<DiagramFlowEdge>) {
+  const { palette, canvas, animate, labelZ, onEdgeLabelClick, onEdgeLabelContextMenu, onRouteChange } = useDrawing();
   const edge = data!.edge;
+  // The route while one of its segments is dragged; a new drawing of the connection ends it.
+  const [live, setLive] = useState<Point[]>();
+  useEffect(() => setLive(undefined), [edge.points]);
   const geometry = useMemo(() => {
-    const points = edge.points;
+    const points = live ?? edge.points;
     const full = edgePath(points);
     const endHead = edge.heads === 'end' || edge.heads === 'both';
     const startHead = edge.heads === 'both';
@@ -35,7 +40,7 @@ export const DiagramEdge = memo(function DiagramEdge({ id, data }: EdgeProps<Dia
     if (endHead) trimmed = trimPolyline(trimmed, ARROW_TRIM, true);
     if (startHead) trimmed = trimPolyline(trimmed, ARROW_TRIM, false);
     return { full, d: edgePath(trimmed), length: polylineLength(trimmed), fullLength: polylineLength(points), endHead, startHead };
-  }, [edge.points, edge.heads]);
+  }, [live, edge.points, edge.heads]);
   if (!geometry.full) return null;
 
   const color = sanitizeColor(edge.color) ?? palette.edge.stroke;
@@ -136,7 +141,11 @@ export const DiagramEdge = memo(function DiagramEdge({ id, data }: EdgeProps<Dia
           ))}
         </g>
       )}
+      {selected && onRouteChange && (
+        <SegmentHandles points={edge.points} source={edge.source} target={edge.target} onLive={setLive} onCommit={(route) => onRouteChange(id, route)} />
+      )}
       {label}
     </>
   );
-}, sameData);
+  // Selected or not redraws it too: a selected connection shows its segment handles.
+}, (a, b) => sameData(a, b) && a.selected === b.selected);

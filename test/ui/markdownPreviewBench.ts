@@ -21,6 +21,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { median, type BenchRow } from '../../bench/measure';
 import { codeServerToolchain, repoRoot, startCodeServer } from '../extension/harness/codeServer';
 import { launchChromium } from '../harness/browser';
+import { benchDiagramText } from '../../bench/markdownFences';
 import { quickOpen, runCommand, until, waitForWorkbench, webviewFrame } from './workbench';
 
 const FENCES = 10;
@@ -29,23 +30,6 @@ const EDITED = 4;
 
 type Kind = 'diagrams' | 'plain';
 
-/** A deterministic architecture of NODES nodes: a spanning tree plus a few cross links, two groups. */
-function diagramText(seed: number): string {
-  let state = seed * 2654435761 + 1;
-  const rand = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
-  const shapes = ['rectangle', 'rounded', 'cylinder', 'queue', 'hexagon'];
-  const lines = [`diagram "Part ${seed}"`, 'direction LR'];
-  lines.push('edge = group "Edge" {', '  n0 = rectangle "Gateway"', '  n1 = rounded "Auth"', '}');
-  for (let i = 2; i < NODES; i++) lines.push(`n${i} = ${shapes[i % shapes.length]} "Service ${i}"`);
-  for (let i = 1; i < NODES; i++) lines.push(`n${Math.floor(rand() * i)} -> n${i}${i % 6 === 0 ? ` "call ${i}"` : ''}`);
-  for (let k = 0; k < NODES / 5; k++) {
-    const a = Math.floor(rand() * NODES);
-    const b = Math.floor(rand() * NODES);
-    if (a !== b) lines.push(`n${Math.min(a, b)} -> n${Math.max(a, b)}`);
-  }
-  return lines.join('\n');
-}
-
 /** A document of FENCES sections, each with a fence of NODES nodes; plain: the same text in ```text blocks. */
 function documentText(kind: Kind, rep: number): { text: string; editLine: number } {
   const lines = ['# Architecture', ''];
@@ -53,7 +37,7 @@ function documentText(kind: Kind, rep: number): { text: string; editLine: number
   for (let k = 0; k < FENCES; k++) {
     lines.push(`## Part ${k}`, '', kind === 'diagrams' ? '```diagram' : '```text');
     // Every repetition has new diagrams, so every opening lays out cold.
-    lines.push(...diagramText(rep * 100 + k).split('\n'));
+    lines.push(...benchDiagramText(rep * 100 + k, NODES).split('\n'));
     if (k === EDITED) editLine = lines.length + 1;
     lines.push('```', '');
   }

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { MAX_LABEL_LENGTH, parseDiagram } from '../../src/core/language/index';
 import { layoutDiagram } from '../../src/core/layout/index';
-import { shapeGeometry } from '../../src/core/render/index';
+import { shapeGeometry, THEMES, type ThemeName } from '../../src/core/render/index';
 import { repoRoot, startCodeServer, type CodeServer } from '../extension/harness/codeServer';
 import { uiRunner, type Workbench } from './uiRunner';
 import { cursorStatus, expectBrokenDiagramProblems, openFolder, pickColorTheme, quickOpen, reloadWorkbench, runCommand, until, webviewContextMenu, webviewFrame } from './workbench';
@@ -463,11 +463,11 @@ test("Markdown: VS Code's preview shows two drawings and one problem box", { tim
   await until(async () => (await frame.locator('.archflow-md-drawn').count()) === 2, 'two drawings', 60_000);
   assert.equal(await frame.locator('.archflow-md-problems').count(), 1);
   assert.equal(await frame.locator('.archflow-md-pending').count(), 0);
-  // Each drawing shows one picture (the light palette in a light theme) with the fence's labels.
+  // Each drawing is one picture for both palettes (see renderLightDark) with the fence's labels.
   const drawn = frame.locator('.archflow-md-drawn');
   for (const i of [0, 1]) {
     const visible = await drawn.nth(i).locator('.archflow-md-drawing').evaluateAll((parts) => parts.filter((p) => p.getBoundingClientRect().width > 0).map((p) => p.className));
-    assert.deepEqual(visible, ['archflow-md-drawing archflow-md-light'], `drawing ${i}`);
+    assert.deepEqual(visible, ['archflow-md-drawing archflow-md-both'], `drawing ${i}`);
   }
   const [first, second] = [await drawingText(drawn.nth(0)), await drawingText(drawn.nth(1))];
   for (const label of ['Shopper', 'Load balancer', 'Checkout API', 'HTTP/2']) assert.ok(first.includes(label), label);
@@ -484,6 +484,10 @@ test("Markdown: VS Code's preview shows two drawings and one problem box", { tim
 
 test('Markdown: the preview follows a theme switch (dark, high contrast)', { timeout: 120_000 }, async () => {
   const frame = webviewFrame(page);
+  const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+  const palette = (theme: ThemeName) => ({ canvas: rgb(THEMES[theme].canvas), nodeFill: rgb(THEMES[theme].node.fill), nodeStroke: rgb(THEMES[theme].node.stroke) });
+  // The colours the first drawing paints now: its canvas and its first node (the Shopper,
+  // default colours), as the page resolves them (light-dark() rules by the block's color-scheme).
   // The preview's page may be loaded again meanwhile (VS Code reloads it, replacing its frame):
   // each look retries on the page that is there then.
   const shown = () =>
@@ -492,30 +496,42 @@ test('Markdown: the preview follows a theme switch (dark, high contrast)', { tim
         frame
           .locator('.archflow-md-drawn')
           .first()
-          .evaluate((block) => ({
-            body: document.body.className,
-            light: getComputedStyle(block.querySelector('.archflow-md-light')!).display,
-            dark: getComputedStyle(block.querySelector('.archflow-md-dark')!).display,
-          })),
+          .evaluate((block) => {
+            const svg = block.querySelector('.archflow-md-drawing > svg')!;
+            const node = getComputedStyle(svg.querySelector("g[class$='-nodes'] path[stroke]")!);
+            return {
+              body: document.body.className,
+              pictures: block.querySelectorAll('svg').length,
+              canvas: getComputedStyle(svg.querySelector(':scope > rect')!).fill,
+              nodeFill: node.fill,
+              nodeStroke: node.stroke,
+              outline: getComputedStyle(svg).outlineStyle,
+            };
+          }),
       'the first drawing of the preview',
     );
+  const colours = (s: Awaited<ReturnType<typeof shown>>) => ({ canvas: s.canvas, nodeFill: s.nodeFill, nodeStroke: s.nodeStroke });
   const before = await shown();
-  assert.deepEqual({ light: before.light, dark: before.dark }, { light: 'block', dark: 'none' });
+  assert.equal(before.pictures, 1, 'one picture for both palettes');
+  assert.deepEqual(colours(before), palette('light'));
   await setTheme('Dark Modern');
   await until(async () => {
     const s = await shown();
-    return s.body.includes('vscode-dark') && s.light === 'none' && s.dark === 'block';
-  }, 'the dark drawing shown');
+    return s.body.includes('vscode-dark') && JSON.stringify(colours(s)) === JSON.stringify(palette('dark'));
+  }, 'the dark palette shown');
   await screenshot('markdown-preview-dark');
   await setTheme('Dark High Contrast');
-  await until(async () => {
+  // High contrast: the dark palette, but the node outlined in the theme's contrast colour (the preview's rules beat the palette's).
+  const hc = await until(async () => {
     const s = await shown();
-    return s.body.includes('vscode-high-contrast') && s.light === 'none' && s.dark === 'block';
-  }, 'the dark drawing in high contrast');
-  const outline = await until(() => frame.locator('.archflow-md-dark > *').first().evaluate((picture) => getComputedStyle(picture).outlineStyle), 'the outline of the drawing');
-  assert.equal(outline, 'solid', 'high contrast outlines the drawing');
+    return s.body.includes('vscode-high-contrast') && s.canvas === palette('dark').canvas && s.nodeStroke !== palette('dark').nodeStroke ? s : undefined;
+  }, 'the dark palette in high contrast');
+  assert.equal(hc.nodeFill, palette('dark').nodeFill);
+  assert.notEqual(hc.nodeStroke, palette('light').nodeStroke);
+  assert.equal(hc.outline, 'solid', 'high contrast outlines the drawing');
+  assert.equal(hc.pictures, 1, 'no new render: still one picture');
   await setTheme('Light Modern');
-  await until(async () => (await shown()).light === 'block', 'light again');
+  await until(async () => JSON.stringify(colours(await shown())) === JSON.stringify(palette('light')), 'light again');
 });
 
 /**

@@ -12,8 +12,11 @@ export interface FenceBlock {
   resource?: string;
 }
 
-/** The drawings of one diagram: one per palette, or a single one when the diagram fixes its theme. */
-export type FenceSvgs = { light: string; dark: string } | { fixed: string };
+/**
+ * The drawings of one diagram: one per palette (and, in `both`, one drawing for the two, see
+ * `renderLightDark`), or a single one when the diagram fixes its theme.
+ */
+export type FenceSvgs = { light: string; dark: string; both?: string } | { fixed: string };
 
 /** One problem as the box lists it: its line in the Markdown file and its message. */
 export interface FenceProblem {
@@ -46,8 +49,10 @@ function open(block: FenceBlock, state: 'drawn' | 'pending' | 'problems'): strin
 
 function drawings(svgs: FenceSvgs): string {
   if ('fixed' in svgs) return `<div class="archflow-md-drawing">${svgs.fixed}</div>`;
-  // Both palettes are in the page and the preview's theme class shows one (see media/markdownPreview.css),
-  // so a theme switch needs no new render.
+  // Either way a theme switch needs no new render: one drawing whose colours follow the
+  // block's color-scheme, or both palettes of which the preview's theme class shows one
+  // (see media/markdownPreview.css). One drawing halves what the page parses on each render.
+  if (svgs.both !== undefined) return `<div class="archflow-md-drawing archflow-md-both">${svgs.both}</div>`;
   return `<div class="archflow-md-drawing archflow-md-light">${svgs.light}</div><div class="archflow-md-drawing archflow-md-dark">${svgs.dark}</div>`;
 }
 

@@ -1,4 +1,5 @@
 export { renderSvg, type RenderOptions } from './renderSvg';
+export { renderLightDark, mergePalettes, type LightDarkSvgs } from './lightDark';
 export {
   FONT_FAMILY,
   STROKE_WIDTH,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { FenceFiles, FenceSvgs, MarkdownAnalysis } from '../../core/markdown/index';
-import { renderSvg } from '../../core/render/index';
+import { renderLightDark, renderSvg } from '../../core/render/index';
 import type { Scene } from '../../core/scene';
 import type { DiagramLayout } from '../../core/layout/layoutFile';
 import type { DiagramService } from '../documents/diagramService';
@@ -298,8 +298,12 @@ async function removeStaleSiblings(dir: vscode.Uri): Promise<void> {
   }
 }
 
-/** Both palettes (the preview's theme class picks one), or the one the diagram asks for. */
+/**
+ * Both palettes, merged into one drawing when they differ only in colours (the page then
+ * holds it once), each also kept alone for the files a pending preview loads; or the one
+ * the diagram asks for.
+ */
 function drawingsOf(scene: Scene, animate: boolean): FenceSvgs {
   if (scene.theme === 'light' || scene.theme === 'dark') return { fixed: renderSvg(scene, { theme: scene.theme, animate }) };
-  return { light: renderSvg(scene, { theme: 'light', animate }), dark: renderSvg(scene, { theme: 'dark', animate }) };
+  return renderLightDark(scene, { animate });
 }

@@ -26,8 +26,9 @@ function labels(): FenceLabels {
 /**
  * The markdown-it plugin VS Code's Markdown preview loads (`markdown.markdownItPlugins`): a
  * fenced block whose info string starts with `diagram` or `archflow` becomes the diagram's
- * drawing, inline SVG from the core renderer (both palettes; media/markdownPreview.css shows
- * the one of the preview's theme), or a box listing its problems at their lines in the
+ * drawing, inline SVG from the core renderer (once for both palettes, its colours following
+ * the color-scheme media/markdownPreview.css sets by the preview's theme; both palettes when
+ * they differ in more than colours), or a box listing its problems at their lines in the
  * Markdown file. It runs in the extension host when the preview renders, never lays out
  * itself (the worker does, see FenceDrawings) and returns the same HTML for an unchanged
  * fence, so the preview's DOM diff leaves unchanged drawings in place while another is edited.

@@ -72,6 +72,17 @@ test('preview HTML: drawings in both palettes, scroll-sync attributes, everythin
   assert.equal(drawnFenceHtml({}, { fixed: '<svg/>' }), '<div class="archflow-md archflow-md-drawn"><div class="archflow-md-drawing"><svg/></div></div>\n');
 });
 
+test('preview HTML: a drawing merged for both palettes is in the page once, the two palettes left to the files', () => {
+  const svgs = { light: '<svg id="l"/>', dark: '<svg id="d"/>', both: '<svg id="b"/>' };
+  assert.equal(drawnFenceHtml({}, svgs), '<div class="archflow-md archflow-md-drawn"><div class="archflow-md-drawing archflow-md-both"><svg id="b"/></div></div>\n');
+  // The last drawing kept under a pending block or a problem box: the merged one too.
+  const files = { light: 'https://x/l.svg', dark: 'https://x/d.svg' };
+  const pending = pendingFenceHtml({}, labels, svgs, files);
+  assert.ok(pending.includes('<div class="archflow-md-drawing archflow-md-both"><svg id="b"/></div>') && !pending.includes('id="l"') && !pending.includes('id="d"'), pending);
+  const problems = problemsFenceHtml({}, [{ severity: 'error', line: 1, message: 'm' }], labels, svgs);
+  assert.ok(problems.includes('<svg id="b"/>') && !problems.includes('id="l"'), problems);
+});
+
 test('problem box: every problem with its Markdown line, messages escaped, last drawing kept below', () => {
   const html = problemsFenceHtml(
     { dataLine: '8' },

@@ -103,15 +103,17 @@ suite('Markdown fences', () => {
     assert.deepEqual(found.filter((t) => [0, 2, 4, 8, 10, 11, 14].includes(Number(t.split(':')[0]))), []);
   });
 
-  test("VS Code's Markdown engine draws clean fences as SVG in both palettes and lists a broken fence's problems", async () => {
+  test("VS Code's Markdown engine draws clean fences as one SVG for both palettes and lists a broken fence's problems", async () => {
     const editor = await openFixture('fences.md');
     const html = await renderSettled(editor.document);
     const [shop, broken, fixed, ...rest] = blocks(html);
     assert.equal(rest.length, 0, html);
     // VS Code's scroll-sync attributes are kept on the block.
     assert.match(shop!, /^<div class="archflow-md archflow-md-drawn code-line" data-line="4" data-vscode-context="[^"]*archflowDiagram/);
-    assert.equal((shop!.match(/<svg /g) ?? []).length, 2);
-    assert.ok(shop!.includes('archflow-md-light') && shop!.includes('archflow-md-dark'));
+    // Once, its colours light-dark() rules (see renderLightDark).
+    assert.equal((shop!.match(/<svg /g) ?? []).length, 1);
+    assert.ok(shop!.includes('archflow-md-both') && !shop!.includes('archflow-md-light') && !shop!.includes('archflow-md-dark'), shop);
+    assert.match(shop!, /<style>\.[-\w]+-ld0\{[-\w]+:light-dark\(/);
     for (const label of ['Web', 'API', 'HTTPS']) assert.ok(shop!.includes(`>${label}<`), label);
     // A diagram that fixes its theme is drawn once; its label is escaped.
     assert.equal((fixed!.match(/<svg /g) ?? []).length, 1);
@@ -168,7 +170,12 @@ suite('Markdown fences', () => {
     const svg = new TextDecoder().decode(await vscode.workspace.fs.readFile(svgTarget));
     // The very drawing the preview shows (in the palette the export settings pick).
     const shop = blocks(await renderSettled(editor.document))[0]!;
-    assert.ok(svg.startsWith('<svg') && shop.includes(svg.trimEnd()), 'exported SVG equals one of the preview drawings');
+    // The preview's drawing holds both palettes (light-dark() rules, see renderLightDark); without those rules and their classes it is the light one.
+    const lightOfShop = shop
+      .replace(/\n<style>(?:\.[-\w]+-ld\d+\{[^}]*\})+<\/style>/, '')
+      .replace(/ class="[-\w]+-ld\d+"/g, '')
+      .replace(/ class="[-\w]+-ld\d+ /g, ' class="');
+    assert.ok(svg.startsWith('<svg') && lightOfShop.includes(svg.trimEnd()), 'exported SVG equals the preview drawing in the light palette');
     const pngTarget = fixtureUri('out/shop.png');
     await vscode.commands.executeCommand('archflow.exportPng', editor.document.uri, { fence: 0, target: pngTarget });
     const png = await vscode.workspace.fs.readFile(pngTarget);

@@ -103,6 +103,24 @@ describe('routeOrthogonal', () => {
     });
     assert.deepEqual(routeOrthogonal(boxes, requests, 'LR'), routes);
   });
+
+  it('past 200 connections (the greedier search, its second pass bounded by the first pass\'s routes): still through no box, deterministic', () => {
+    const rand = rng(23);
+    const boxes = new Map<string, Box>();
+    for (let r = 0; r < 9; r++) for (let c = 0; c < 9; c++) if (rand() < 0.85) boxes.set(`n${r}_${c}`, box(40 + c * 220 + Math.floor(rand() * 40), 40 + r * 130 + Math.floor(rand() * 30), 100 + Math.floor(rand() * 60), 40 + Math.floor(rand() * 30)));
+    const ids = [...boxes.keys()];
+    const requests: RouteRequest[] = [];
+    // Mostly between neighbours, as in a diagram (and so the test stays quick).
+    while (requests.length < 210) {
+      const a = ids[Math.floor(rand() * ids.length)]!;
+      const [r, c] = a.slice(1).split('_').map(Number);
+      const b = `n${r! + Math.floor(rand() * 5) - 2}_${c! + 1 + Math.floor(rand() * 2)}`;
+      if (boxes.has(b)) requests.push({ source: a, target: b });
+    }
+    const routes = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, routes);
+    assert.deepEqual(routeOrthogonal(boxes, requests, 'LR'), routes);
+  });
 });
 
 describe('routeOrthogonal: the side each end takes', () => {

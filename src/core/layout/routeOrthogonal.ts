@@ -10,7 +10,9 @@
  * and is searched with A* on a sparse grid of the lines running
  * `CLEAR` px outside the boxes near its two ends (plus the middles of wide channels), with
  * a cost per bend, per crossing of a connection routed before and per length shared with
- * one. Boxes are obstacles, inflated by half the clearance, so no route runs through a node.
+ * one; the estimate counts the bends still needed to arrive on the goal's side
+ * (bendsAtLeast.ts), and the second pass only takes a route cheaper than the first pass's.
+ * Boxes are obstacles, inflated by half the clearance, so no route runs through a node.
  * The search stays inside the ends' bounding box widened by `REACH` (below the metrics'
  * wrap-around threshold) and widens only when nothing fits there. Afterwards, segments of
  * different connections lying on one line are spread apart (nudged) inside their channel.
@@ -18,6 +20,7 @@
  */
 import type { Direction } from '../model';
 import type { Point } from '../scene';
+import { bendsAtLeast } from './bendsAtLeast';
 import { fallbackRoute, simplifyPolyline, type Box } from './geometry';
 import { SpatialGrid } from './spatialGrid';
 
@@ -195,6 +198,8 @@ function assignPorts(boxes: Map<string, Box>, requests: RouteRequest[], horizont
   });
 }
 
+const samePoint = (a: Point, b: Point) => a.x === b.x && a.y === b.y;
+
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** Min-heap of state indices by priority, ties by insertion order (for determinism). Typed arrays: the search's hot loop. */
@@ -284,6 +289,10 @@ class Scratch {
   cost = new Float64Array(0);
   prev = new Int32Array(0);
   stamp = new Uint32Array(0);
+  /** A*'s weighted estimate of each state reached, kept so a stale heap entry is told without computing it again. */
+  estimate = new Float64Array(0);
+  /** The search that expanded each state: one expansion per state. */
+  closed = new Uint32Array(0);
   search = 0;
   readonly heap = new Heap();
   /** Ready for a grid of `cells` points: flags cleared, costs invalidated. */
@@ -301,6 +310,8 @@ class Scratch {
       this.cost = new Float64Array(size * 4);
       this.prev = new Int32Array(size * 4);
       this.stamp = new Uint32Array(size * 4);
+      this.estimate = new Float64Array(size * 4);
+      this.closed = new Uint32Array(size * 4);
       this.search = 0;
     } else {
       for (const a of [this.blocked, this.blockedH, this.blockedV, this.crossH, this.crossV, this.shareH, this.shareV]) a.fill(0, 0, cells);
@@ -356,9 +367,21 @@ interface Stop {
 /**
  * The cheapest orthogonal path inside `region` avoiding `obstacles` from one of `starts` to
  * one of `goals` (each end's cost added), with the indices of the start and goal it joins,
- * or undefined.
+ * or undefined. With `incumbent` (a path found before, corners from a start to a goal), only
+ * a cheaper path replaces it, and the search stops as soon as nothing left can be cheaper
+ * than it: the incumbent when none is found.
  */
-function search(starts: readonly Stop[], goals: readonly Stop[], region: Box, obstacles: Box[], thin: ReadonlySet<Box>, used: Occupancy, scratch: Scratch, greed: number): { path: Point[]; start: number; goal: number } | undefined {
+function search(
+  starts: readonly Stop[],
+  goals: readonly Stop[],
+  region: Box,
+  obstacles: Box[],
+  thin: ReadonlySet<Box>,
+  used: Occupancy,
+  scratch: Scratch,
+  greed: number,
+  incumbent?: readonly Point[],
+): { path: Point[]; start: number; goal: number } | undefined {
   const xsSet = new Set<number>([region.x, region.x + region.width]);
   const ysSet = new Set<number>([region.y, region.y + region.height]);
   for (const e of [...starts, ...goals]) {
@@ -387,7 +410,7 @@ function search(starts: readonly Stop[], goals: readonly Stop[], region: Box, ob
   const nx = xs.length;
   const ny = ys.length;
   scratch.prepare(nx * ny);
-  const { blocked, crossH, crossV, shareH, shareV, cost, prev, stamp, heap } = scratch;
+  const { blocked, crossH, crossV, shareH, shareV, cost, prev, stamp, estimate, closed, heap } = scratch;
   const blockedH = scratch.blockedH; // segment (i,j)-(i+1,j)
   const blockedV = scratch.blockedV; // segment (i,j)-(i,j+1)
   const current = scratch.search;
@@ -446,19 +469,26 @@ function search(starts: readonly Stop[], goals: readonly Stop[], region: Box, ob
     }
   }
 
-  // Length still to go plus the bends it needs at least, heading in direction d, plus the
-  // goal's cost, to the nearest goal: a tight bound keeps A* from spreading over the whole
-  // grid (it stays admissible).
-  const toOne = (goal: Stop, i: number, j: number, d: number) => {
-    const dx = goal.point.x - xs[i]!;
-    const dy = goal.point.y - ys[j]!;
-    const length = Math.abs(dx) + Math.abs(dy) + goal.cost;
-    if (d < 0 || length === 0) return length;
-    const [along, across] = d < 2 ? [d === 0 ? dx : -dx, dy] : [d === 2 ? dy : -dy, dx];
-    const bends = across === 0 ? (along >= 0 ? 0 : 2) : along >= 0 ? 1 : 2;
-    return length + bends * BEND;
+  // Length still to go plus the bends it needs at least, heading in direction d, arriving
+  // on the goal's side, plus the goal's cost, to the nearest goal: a tight bound keeps A*
+  // from spreading over the whole grid (it stays admissible: bendsAtLeast.ts).
+  const goalX = goals.map((g) => g.point.x);
+  const goalY = goals.map((g) => g.point.y);
+  const goalCost = goals.map((g) => g.cost);
+  const goalDir = goals.map((g) => g.dir);
+  const goalCount = goals.length;
+  const toOne = (k: number, i: number, j: number, d: number) => {
+    const dx = goalX[k]! - xs[i]!;
+    const dy = goalY[k]! - ys[j]!;
+    return Math.abs(dx) + Math.abs(dy) + goalCost[k]! + BEND * bendsAtLeast(d, dx, dy, goalDir[k]!);
   };
-  const h = goals.length === 1 ? (i: number, j: number, d = -1) => toOne(goals[0]!, i, j, d) : (i: number, j: number, d = -1) => Math.min(...goals.map((goal) => toOne(goal, i, j, d)));
+  // Called for every state reached: no array built per call (in a profile of 300 nodes, the
+  // estimate and its garbage took a third of the search's time).
+  const h = (i: number, j: number, d: number) => {
+    let best = toOne(0, i, j, d);
+    for (let k = 1; k < goalCount; k++) best = Math.min(best, toOne(k, i, j, d));
+    return best;
+  };
   starts.forEach((start, k) => {
     const c = startCells[k]!;
     for (const d of start.dir >= 0 ? [start.dir] : [0, 1, 2, 3]) {
@@ -468,12 +498,70 @@ function search(starts: readonly Stop[], goals: readonly Stop[], region: Box, ob
       prev[s] = -1;
       stamp[s] = current;
       const i = c % nx;
-      heap.push(s, start.cost + greed * h(i, (c - i) / nx, d));
+      estimate[s] = greed * h(i, (c - i) / nx, d);
+      heap.push(s, start.cost + estimate[s]!);
     }
   });
-  let best = Infinity;
+  /** The cost of a step from (i, j) in direction `nd`, bends aside, or -1 where it may not go. */
+  const move = (i: number, j: number, nd: number): number => {
+    const ni = i + DX[nd]!;
+    const nj = j + DY[nd]!;
+    if (ni < 0 || nj < 0 || ni >= nx || nj >= ny) return -1;
+    const q = nj * nx + ni;
+    if (blocked[q]) return -1;
+    if (nd < 2) {
+      const seg = j * nx + Math.min(i, ni);
+      if (blockedH[seg]) return -1;
+      const len = Math.abs(xs[ni]! - xs[i]!);
+      return len + (shareH[seg] ? SHARE * len : 0) + (crossH[q] ? CROSS : 0);
+    }
+    const seg = Math.min(j, nj) * nx + i;
+    if (blockedV[seg]) return -1;
+    const len = Math.abs(ys[nj]! - ys[j]!);
+    return len + (shareV[seg] ? SHARE * len : 0) + (crossV[q] ? CROSS : 0);
+  };
+  /**
+   * What the search would pay for `path` (corners from a start to a goal), with the start
+   * and goal it joins; undefined when it does not run on this grid's lines or may not go
+   * somewhere it goes.
+   */
+  const followCost = (path: readonly Point[]): { cost: number; start: number; goal: number } | undefined => {
+    const at = (p: Point) => {
+      const i = lowerBound(xs, p.x);
+      const j = lowerBound(ys, p.y);
+      return xs[i] === p.x && ys[j] === p.y ? [i, j] : undefined;
+    };
+    const start = starts.findIndex((e) => samePoint(e.point, path[0]!));
+    const goal = goals.findIndex((e) => samePoint(e.point, path[path.length - 1]!));
+    let here = at(path[0]!);
+    if (start < 0 || goal < 0 || !here) return undefined;
+    let d = starts[start]!.dir;
+    let total = starts[start]!.cost;
+    for (let k = 1; k < path.length; k++) {
+      const next = at(path[k]!);
+      if (!next) return undefined;
+      let [i, j] = here;
+      const nd = dirOf({ x: Math.sign(next[0]! - i!), y: Math.sign(next[1]! - j!) });
+      if (nd === (d ^ 1) || (next[0] !== i && next[1] !== j)) return undefined;
+      while (i !== next[0] || j !== next[1]) {
+        const step = move(i!, j!, nd);
+        if (step < 0) return undefined;
+        total += step + (nd !== d ? BEND : 0);
+        d = nd;
+        i! += DX[nd]!;
+        j! += DY[nd]!;
+      }
+      here = next;
+    }
+    const end = goals[goal]!;
+    total += end.cost + (end.dir >= 0 && d !== end.dir ? BEND * (d === (end.dir ^ 1) ? 2 : 1) : 0);
+    return { cost: total, start, goal };
+  };
+  // What a route already found costs here, if it lies on this grid: only a cheaper one replaces it.
+  const known = incumbent ? followCost(incumbent) : undefined;
+  let best = known?.cost ?? Infinity;
   let bestState = -1;
-  let bestGoal = -1;
+  let bestGoal = known?.goal ?? -1;
   while (heap.size) {
     if (heap.peekKey() >= best) break;
     const key = heap.peekKey();
@@ -483,8 +571,12 @@ function search(starts: readonly Stop[], goals: readonly Stop[], region: Box, ob
     const i = p % nx;
     const j = (p - i) / nx;
     const g = cost[s]!;
-    // An entry left behind by a cheaper way to the same state.
-    if (key > g + greed * h(i, j, d) + 1e-9) continue;
+    // An entry left behind by a cheaper way to the same state, or a state already expanded.
+    if (key > g + estimate[s]! + 1e-9 || closed[s] === current) continue;
+    // A greedy search expands each state once, not following up a cheaper way found later
+    // (300 nodes + 1: 7% fewer heap pops); an exact one follows every cheaper way, as its
+    // estimate is admissible but not consistent.
+    if (greed > 1) closed[s] = current;
     const reached = goalCells.indexOf(p);
     if (reached >= 0) {
       goals.forEach((goal, k) => {
@@ -502,33 +594,25 @@ function search(starts: readonly Stop[], goals: readonly Stop[], region: Box, ob
       if (nd === (d ^ 1)) continue; // no turning back on oneself
       const ni = i + DX[nd]!;
       const nj = j + DY[nd]!;
-      if (ni < 0 || nj < 0 || ni >= nx || nj >= ny) continue;
-      const q = nj * nx + ni;
-      if (blocked[q]) continue;
-      let step: number;
-      if (nd < 2) {
-        const seg = j * nx + Math.min(i, ni);
-        if (blockedH[seg]) continue;
-        const len = Math.abs(xs[ni]! - xs[i]!);
-        step = len + (shareH[seg] ? SHARE * len : 0) + (crossH[q] ? CROSS : 0);
-      } else {
-        const seg = Math.min(j, nj) * nx + i;
-        if (blockedV[seg]) continue;
-        const len = Math.abs(ys[nj]! - ys[j]!);
-        step = len + (shareV[seg] ? SHARE * len : 0) + (crossV[q] ? CROSS : 0);
-      }
+      let step = move(i, j, nd);
+      if (step < 0) continue;
       if (nd !== d) step += BEND;
-      const ns = q * 4 + nd;
+      const ns = (nj * nx + ni) * 4 + nd;
       const ng = g + step;
-      if (stamp[ns] !== current || ng < cost[ns]!) {
+      if (stamp[ns] !== current) {
         stamp[ns] = current;
         cost[ns] = ng;
         prev[ns] = s;
-        heap.push(ns, ng + greed * h(ni, nj, nd));
+        estimate[ns] = greed * h(ni, nj, nd);
+        heap.push(ns, ng + estimate[ns]!);
+      } else if (ng < cost[ns]! && closed[ns] !== current) {
+        cost[ns] = ng;
+        prev[ns] = s;
+        heap.push(ns, ng + estimate[ns]!);
       }
     }
   }
-  if (bestState < 0) return undefined;
+  if (bestState < 0) return known ? { path: [...incumbent!], start: known.start, goal: known.goal } : undefined;
   const path: Point[] = [];
   let first = bestState;
   for (let s = bestState; s >= 0; s = prev[s]!) {
@@ -589,7 +673,7 @@ export function routeOrthogonal(
    * side `sideOptions` offers (at `OTHER_SIDE` cost, so a tie keeps the first), and the sides
    * taken are written there.
    */
-  const routeOne = (r: RouteRequest, index: number, used: Occupancy, ports: Array<[Port, Port] | undefined>, choose?: Array<[Side, Side] | undefined>): Point[] => {
+  const routeOne = (r: RouteRequest, index: number, used: Occupancy, ports: Array<[Port, Port] | undefined>, choose?: Array<[Side, Side] | undefined>, incumbent?: readonly Point[]): Point[] => {
     const s = boxOf(r.source);
     const t = boxOf(r.target);
     const pair = ports[index];
@@ -621,7 +705,7 @@ export function routeOrthogonal(
         const x0 = Math.max(0, wide.x);
         const y0 = Math.max(0, wide.y);
         const region = { x: x0, y: y0, width: wide.x + wide.width - x0, height: wide.y + wide.height - y0 };
-        leg = search(from, to, region, near(region), thinBoxes, used, scratch, greed);
+        leg = search(from, to, region, near(region), thinBoxes, used, scratch, greed, waypoints.length === 0 ? incumbent : undefined);
         if (leg || reach === Infinity) break;
       }
       if (k === 0) ps = sourcePorts[leg?.start ?? 0]!;
@@ -631,8 +715,11 @@ export function routeOrthogonal(
       path.push(...(leg?.path ?? [f, { x: g.x, y: f.y }, g]).slice(k === 0 ? 0 : 1));
     }
     if (choose) choose[index] = [ps.side, pt.side];
+    if (!waypoints.length) found[index] = { path: simplifyPolyline(path), ports: [ps, pt] };
     return simplifyPolyline([ps.point, ...path, pt.point]);
   };
+  /** Each route's search path (corners from stub to stub) and the ports it joins, as last found. */
+  const found: Array<{ path: Point[]; ports: [Port, Port] } | undefined> = [];
   // Kept routes first: every route searched after them knows where they run.
   for (const r of requests) if (r.keep) used.add(r.keep);
   // The first pass also picks each end's side; the ports are then spread on the sides taken.
@@ -653,7 +740,13 @@ export function routeOrthogonal(
     routes.forEach((route, k) => {
       if (k !== index) others.add(route);
     });
-    routes[index] = routeOne(r, index, others, ports);
+    // The first pass's route, where it joins the same ports, is what the search has to beat:
+    // the search stops once nothing cheaper is left (300 nodes + 1: a third fewer heap pops), and
+    // a greedy search can no longer return a route dearer than it (crossings + bends of
+    // arch-200 and arch-300 2.4% lower).
+    const before = found[index];
+    const same = before && ports[index]!.every((p, k) => p.side === before.ports[k]!.side && samePoint(p.point, before.ports[k]!.point));
+    routes[index] = routeOne(r, index, others, ports, undefined, same ? before.path : undefined);
   });
   return nudge(routes, obstacles, requests.map((r) => r.keep !== undefined));
 }

@@ -29,6 +29,13 @@ function assertRoutes(boxes: Map<string, Box>, requests: RouteRequest[], routes:
   });
 }
 
+/** Boxes of random sizes near the points of an n x n grid, each there with probability `share`, named n<row>_<column>. */
+function randomBoxes(rand: () => number, n: number, share: number): Map<string, Box> {
+  const boxes = new Map<string, Box>();
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (rand() < share) boxes.set(`n${r}_${c}`, box(40 + c * 220 + Math.floor(rand() * 40), 40 + r * 130 + Math.floor(rand() * 30), 100 + Math.floor(rand() * 60), 40 + Math.floor(rand() * 30)));
+  return boxes;
+}
+
 describe('routeOrthogonal', () => {
   it('runs straight between two boxes facing each other', () => {
     const boxes = new Map([['a', box(0, 0)], ['b', box(300, 0)]]);
@@ -81,8 +88,7 @@ describe('routeOrthogonal', () => {
 
   it('random boxes on a grid: orthogonal, on borders, through no box, no wrap-around, deterministic', () => {
     const rand = rng(11);
-    const boxes = new Map<string, Box>();
-    for (let r = 0; r < 6; r++) for (let c = 0; c < 6; c++) if (rand() < 0.8) boxes.set(`n${r}_${c}`, box(40 + c * 220 + Math.floor(rand() * 40), 40 + r * 130 + Math.floor(rand() * 30), 100 + Math.floor(rand() * 60), 40 + Math.floor(rand() * 30)));
+    const boxes = randomBoxes(rand, 6, 0.8);
     const ids = [...boxes.keys()];
     const requests: RouteRequest[] = [];
     for (let k = 0; k < 50; k++) {
@@ -101,6 +107,23 @@ describe('routeOrthogonal', () => {
       const y1 = Math.max(s.y + s.height, t.y + t.height) + WRAP_OVERSHOOT;
       for (const p of route) assert.ok(p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1, `route ${i} stays near its ends`);
     });
+    assert.deepEqual(routeOrthogonal(boxes, requests, 'LR'), routes);
+  });
+
+  it('past 200 connections (the greedier search, its second pass bounded by the first pass\'s routes): still through no box, deterministic', () => {
+    const rand = rng(23);
+    const boxes = randomBoxes(rand, 9, 0.85);
+    const ids = [...boxes.keys()];
+    const requests: RouteRequest[] = [];
+    // Mostly between neighbours, as in a diagram (and so the test stays quick).
+    while (requests.length < 210) {
+      const a = ids[Math.floor(rand() * ids.length)]!;
+      const [r, c] = a.slice(1).split('_').map(Number);
+      const b = `n${r! + Math.floor(rand() * 5) - 2}_${c! + 1 + Math.floor(rand() * 2)}`;
+      if (boxes.has(b)) requests.push({ source: a, target: b });
+    }
+    const routes = routeOrthogonal(boxes, requests, 'LR');
+    assertRoutes(boxes, requests, routes);
     assert.deepEqual(routeOrthogonal(boxes, requests, 'LR'), routes);
   });
 });

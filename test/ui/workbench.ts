@@ -164,6 +164,22 @@ export async function webviewContextMenu(page: Page, target: Locator, item: stri
       continue;
     }
     if (await page.evaluate(() => (window as Window & { __archflowMenuHit?: boolean }).__archflowMenuHit === true)) {
+      // VS Code's menu items start listening for mouseup 100 ms after they render (a timer, late
+      // on a loaded machine): a click before that reaches the item, does nothing and leaves the
+      // menu open. A menu still open is clicked again; one that closed ran the item.
+      let ran = await action.waitFor({ state: 'hidden', timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      );
+      for (let again = 0; !ran && again < 5; again++) {
+        missed.push('the menu was still open after the click (its item not listening yet)');
+        await action.click({ timeout: 10_000 }).catch(() => undefined);
+        ran = await action.waitFor({ state: 'hidden', timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+      }
+      if (!ran) throw new Error(`"${item}" did not run: ${missed.join('; ')}`);
       // Said on stderr so a run's log shows how often the gesture was lost and done again.
       if (missed.length) console.error(`webviewContextMenu: "${item}" reached the menu after ${missed.length} lost attempt(s): ${missed.join('; ')}`);
       return;

@@ -147,6 +147,12 @@ export function waypointsOf(route: readonly Point[]): Point[] {
   return [{ x: Math.round((a.x + b.x) / 2), y: Math.round((a.y + b.y) / 2) }];
 }
 
+/** The layout file's key of a connection of `scene`, by its scene id (undefined for an id the scene does not have). */
+export function connectionKeyOf(scene: Scene): (connection: string) => string | undefined {
+  const keys = connectionKeys(scene.edges);
+  return (connection) => keys[scene.edges.findIndex((e) => e.id === connection)];
+}
+
 /** A connection of the drawing (its scene id) reshaped by the user, or (`route` absent) given back to the router. */
 export interface RouteChange {
   connection: string;
@@ -162,9 +168,9 @@ export interface RouteChange {
  */
 export function layoutWithRoutes(scene: Scene, previous: DiagramLayout | undefined, changes: readonly RouteChange[]): DiagramLayout {
   const layout = layoutFromScene(scene, previous);
-  const keys = connectionKeys(scene.edges);
+  const keyOf = connectionKeyOf(scene);
   for (const { connection, route } of changes) {
-    const key = keys[scene.edges.findIndex((e) => e.id === connection)];
+    const key = keyOf(connection);
     if (key === undefined) continue;
     if (!route) {
       layout.waypoints.delete(key);

@@ -1,3 +1,4 @@
+import { parseColor } from './color';
 import { renderSvg, type RenderOptions } from './renderSvg';
 
 /**
@@ -178,10 +179,7 @@ function plate(tag: string, only: 'light' | 'dark', classFor: (decls: string) =>
 /** `#rrggbb` (or `#rgb`) with an opacity as `rgb(r g b / a)`; undefined for anything else. */
 function withAlpha(hex: string, opacity: string): string | undefined {
   const a = Number(opacity);
-  if (!Number.isFinite(a) || a < 0 || a > 1) return undefined;
-  let h = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.exec(hex)?.[1];
-  if (h === undefined) return undefined;
-  if (h.length === 3) h = [...h].map((c) => c + c).join('');
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(h!.slice(i, i + 2), 16));
+  if (!Number.isFinite(a) || a < 0 || a > 1 || !/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(hex)) return undefined;
+  const { r, g, b } = parseColor(hex)!;
   return `rgb(${r} ${g} ${b} / ${a})`;
 }

@@ -8,8 +8,7 @@ import { layoutFileUri, type LayoutFileState } from '../documents/layoutFiles';
 import { fenceLayoutFileText } from '../markdown/fenceLayoutEntry';
 import type { PictureGesture } from '../../protocol/index';
 import type { PictureEditResult } from '../../languageService/pictureEdits/index';
-import { connectionKeys } from '../../core/layout/layoutFile';
-import { layoutWithRoutes, type RouteChange } from '../../core/routeDrag';
+import { connectionKeyOf, layoutWithRoutes, type RouteChange } from '../../core/routeDrag';
 import { layoutFileText, layoutWithDrops, layoutWithMoves, layoutWithout, type Drop } from './layoutEdits';
 import { PreviewHistory, type HistoryStep } from './previewHistory';
 
@@ -111,8 +110,8 @@ export class LayoutEditor {
   async reshape(document: LayoutSubject, shown: Scene, changes: readonly RouteChange[]): Promise<boolean> {
     const kept = await this.service.kept(document.uri);
     const previous = kept.source === 'file' ? kept.layout : undefined;
-    const keys = connectionKeys(shown.edges);
-    const shaped = (c: RouteChange) => previous?.waypoints.has(keys[shown.edges.findIndex((e) => e.id === c.connection)] ?? '') ?? false;
+    const keyOf = connectionKeyOf(shown);
+    const shaped = (c: RouteChange) => previous?.waypoints.has(keyOf(c.connection) ?? '') ?? false;
     if (changes.every((c) => !c.route && !shaped(c))) return true;
     return this.#write(document, shown, () => layoutWithRoutes(shown, previous, changes), false);
   }

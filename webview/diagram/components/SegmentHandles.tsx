@@ -39,7 +39,6 @@ export function SegmentHandles({
 }) {
   const zoom = useStore((s) => s.transform[2]);
   const store = useStoreApi();
-  const drag = useRef<Drag | undefined>(undefined);
   /** While a handle is dragged: only it is drawn, on its segment where it is now (the others' segments may merge). */
   const [dragged, setDragged] = useState<{ index: number; a: Point; b: Point }>();
 
@@ -64,7 +63,6 @@ export function SegmentHandles({
     const s = boxOf(source);
     const t = boxOf(target);
     const d: Drag = { pointer: event.pointerId, index, route, start: { x: event.clientX, y: event.clientY }, zoom: store.getState().transform[2], last: route, ...(s ? { source: s } : {}), ...(t ? { target: t } : {}) };
-    drag.current = d;
     setDragged({ index, a: route[index]!, b: route[index + 1]! });
     const axis = axisOf(route[index]!, route[index + 1]!);
     const move = (e: PointerEvent) => {
@@ -81,7 +79,6 @@ export function SegmentHandles({
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', cancel);
       finish.current = undefined;
-      drag.current = undefined;
       setDragged(undefined);
     };
     const up = (e: PointerEvent) => {

@@ -62,7 +62,9 @@ suite('layout thread killed mid-render', () => {
       // A new node needs a layout: the thread is ended as it receives it.
       assert.ok(await editor.edit((e) => e.insert(doc.lineAt(doc.lineCount - 1).range.end, `\n${MARKER} = rectangle "Crash"`)));
       const crashedVersion = doc.version;
-      const crashed = await waitFor(() => rendered.find((e) => e.version === crashedVersion), `version ${crashedVersion} reported by the preview`, 30_000);
+      // The preview reports every state of a version it shows (its problems may come before the
+      // layout's outcome), so the report read is the one that carries the layout's failure.
+      const crashed = await waitFor(() => rendered.find((e) => e.version === crashedVersion && e.failure !== undefined), `version ${crashedVersion} reported by the preview with the layout's failure`, 30_000);
       assert.equal(kill.killed.length, 1, 'the layout thread was ended mid-render');
       assert.equal(crashed.failure, vscode.l10n.t('The layout thread stopped unexpectedly. A fresh layout thread draws the next edit.'));
       // The banner's text is what the webview showed: another refresh of the same version (a
@@ -72,7 +74,7 @@ suite('layout thread killed mid-render', () => {
       // The next edit adds another node: a fresh thread lays it out and the banner clears.
       assert.ok(await editor.edit((e) => e.insert(doc.lineAt(doc.lineCount - 1).range.end, '\ndb = cylinder "DB"')));
       const nextVersion = doc.version;
-      const next = await waitFor(() => rendered.find((e) => e.version === nextVersion), `version ${nextVersion} drawn after the crash`, 30_000);
+      const next = await waitFor(() => rendered.find((e) => e.version === nextVersion && e.elements === 4), `version ${nextVersion} drawn after the crash`, 30_000);
       assert.equal(next.failure, undefined);
       assert.equal(next.elements, 4, 'web, api, the marker node and db');
       assert.ok(laidOut.includes(nextVersion), 'the version after the crash was laid out');
